@@ -1,0 +1,1 @@
+//! algebra (in progress)

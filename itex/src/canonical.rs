@@ -1,0 +1,1 @@
+//! canonical (in progress)

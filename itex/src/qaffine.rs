@@ -1,0 +1,1 @@
+//! qaffine (in progress)
