@@ -11,6 +11,22 @@
 //!   absorbs the excess (its coordinate is not reduced), so `L` is defined on all `i >= 0`.
 //! - "integral" means every stride is an integer ([`Layout::is_integral`]); only integral layouts
 //!   can be the inner operand of a composition, since their images are 1-D indices.
+//!
+//! ```
+//! use itex::Layout;
+//! use itex::algebra::{complement, compose, logical_divide};
+//!
+//! let a = Layout::flat(&[(6, 8), (2, 2)])?;
+//! let b = Layout::flat(&[(4, 3), (3, 1)])?;
+//! let c = compose(&a, &b)?;
+//! assert_eq!(c.to_string(), "((2,2),3):((24,2),8)");
+//! assert!((0..b.size()).all(|i| c.eval_int(i) == a.eval_int(b.eval_int(i))));
+//!
+//! assert_eq!(complement(&Layout::flat(&[(4, 2)])?, 24)?.to_string(), "(2,3):(1,8)");
+//! let tiled = logical_divide(&Layout::flat(&[(4, 2), (2, 1), (3, 8)])?, &Layout::flat(&[(4, 2)])?)?;
+//! assert_eq!(tiled.to_string(), "((2,2),(2,3)):((4,1),(2,8))");
+//! # Ok::<(), itex::LayoutError>(())
+//! ```
 
 use std::collections::BTreeMap;
 

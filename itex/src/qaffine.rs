@@ -7,6 +7,17 @@
 //!
 //! Semantics are floor semantics throughout: `x / c` is `x.div_euclid(c)` and `x mod c` is
 //! `x.rem_euclid(c)`, which agree with floor division and a non-negative remainder since `c > 0`.
+//!
+//! ```
+//! use itex::Layout;
+//! use itex::qaffine::QaMap;
+//!
+//! let l = Layout::flat(&[(4, 1), (2, 0), (3, 4)])?;
+//! let q = QaMap::from_layout(&l);
+//! assert_eq!(q.to_string(), "(4,2,3) -> ((i0 mod 4) + 4*(i0 / 8))");
+//! assert!((0..l.size()).all(|i| q.eval(i) == l.eval(i)));
+//! # Ok::<(), itex::LayoutError>(())
+//! ```
 
 use std::fmt;
 
