@@ -420,3 +420,43 @@ impl Target {
         })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::target;
+    use itex::DType;
+
+    #[test]
+    fn mma_busy_is_fmas_over_quarter_rate() {
+        // A100 f16: 2048 FMAs (m16n8k16) at 1024/4 FMA/clk per SMSP = 8 cycles.
+        let t = target("sm_80", None).unwrap();
+        let mma = Instruction::mma(DType::F16, DType::F32).unwrap();
+        let c = t.cost(&Op::Arith(mma)).unwrap();
+        assert_eq!(c.on(Resource::Tensor), 8.0);
+        assert_eq!(c.on(Resource::Issue), 1.0);
+        assert!(!c.busy.contains_key(&Resource::Issue));
+    }
+
+    #[test]
+    fn empty_mix_is_zero_cycles() {
+        let t = target("sm_90a", None).unwrap();
+        let p = t.predict(&Mix::new()).unwrap();
+        assert_eq!((p.cycles, p.tflops()), (0.0, 0.0));
+        assert_eq!(p.bound, "issue");
+    }
+
+    #[test]
+    fn wgmma_fmas_count_a_quarter_per_smsp() {
+        let wg = Instruction::wgmma(256, DType::F16, DType::F32).unwrap();
+        let m = Mix::new().with(Op::Arith(wg), 2.0);
+        assert_eq!(m.fmas(), 2.0 * 64.0 * 256.0 * 16.0 / 4.0);
+    }
+
+    #[test]
+    fn op_display_names() {
+        assert_eq!(Op::Lds { bytes: 16 }.to_string(), "lds.128");
+        assert_eq!(Op::Ldmatrix { x: 4 }.to_string(), "ldmatrix.x4");
+        assert_eq!(Op::Arith(Instruction::Ffma).to_string(), "ffma");
+    }
+}

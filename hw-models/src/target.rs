@@ -324,7 +324,7 @@ impl Target {
                 self.features.has_wgmma
                     && n > 0
                     && n <= 256
-                    && n % 8 == 0
+                    && n.is_multiple_of(8)
                     && self.tensor_rate(TensorPath::Wgmma, ab, acc).is_some()
             }
         }
@@ -404,5 +404,26 @@ impl Target {
         }
         let seconds = cycles / (self.clock_mhz * 1e6);
         2.0 * fmas_per_sm * f64::from(self.sms) / seconds / 1e12
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn mma_shapes_from_the_isa() {
+        assert!(mma_shape_ok(16, 8, 16, DType::F16, DType::F32));
+        assert!(mma_shape_ok(16, 8, 8, DType::TF32, DType::F32));
+        assert!(mma_shape_ok(16, 8, 32, DType::S8, DType::S32));
+        assert!(!mma_shape_ok(16, 8, 16, DType::BF16, DType::BF16));
+        assert!(!mma_shape_ok(8, 8, 4, DType::F16, DType::F32));
+        assert!(!mma_shape_ok(16, 8, 16, DType::TF32, DType::F32));
+    }
+
+    #[test]
+    fn archs_match_the_table() {
+        let table: Vec<&str> = ARCHS.iter().map(|a| a.arch).collect();
+        assert_eq!(table, archs());
     }
 }
