@@ -1,0 +1,493 @@
+//! Algorithm 1 (Mosaic, section 4.3): selection and tiling, non-uniform tessellation, and
+//! hierarchy tessellation, with an ILP choosing each candidate's tensor/vector mix.
+//!
+//! For every hierarchy candidate (CTA tile, workers, k-step) and every split strategy
+//! (independent along m or n, reduction along k), an integer program picks how many granules of
+//! the split dimension go to the tensor iTex and how many to the vector iTex so that the
+//! worker box is covered exactly and the modeled cycles per k-step are minimal (see [`crate::ilp`]).
+//! Pure-tensor and pure-vector plans of every candidate are kept too, so rankings show what the
+//! mix buys. Exhausting the search budget is a [`StopReason`], not an error.
+
+use hw_models::Target;
+use itex::{Instruction, Unit};
+
+use crate::cost::{self, Counts};
+use crate::ilp::{self, Granule, Mix};
+use crate::plan::{Modeled, PlacedItex, Plan, Reduction, Region, Split};
+use crate::problem::{GemmDType, GemmProblem, ceil_div};
+use crate::select::{self, SelectError};
+
+/// Options of the plan search.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// Force the vector:tensor multiply-add ratio (0 = tensor only, `f64::INFINITY` = vector
+    /// only); `None` lets the ILP choose.
+    pub ratio: Option<f64>,
+    /// How many ranked plans to return.
+    pub top: usize,
+    /// Largest number of (hierarchy candidate, split) ILPs to solve.
+    pub budget: usize,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            ratio: None,
+            top: 5,
+            budget: 4096,
+        }
+    }
+}
+
+/// Why the search stopped.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+pub enum StopReason {
+    /// Every candidate was explored.
+    Exhausted,
+    /// The budget ran out first; the ranking covers what was explored.
+    Budget,
+}
+
+/// Ranked plans, best (fewest modeled cycles) first.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct Ranking {
+    /// Plans, best first.
+    pub plans: Vec<Plan>,
+    /// Why the search stopped.
+    pub stop: StopReason,
+    /// ILPs solved.
+    pub explored: usize,
+}
+
+/// Errors of the plan search.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum GenerateError {
+    /// The target has no instruction for this element type.
+    #[error("target {target} has no instruction for dtype {dtype}")]
+    DTypeUnsupported {
+        /// Target name.
+        target: String,
+        /// The dtype asked for.
+        dtype: GemmDType,
+    },
+    /// `--ratio` asks for a unit the dtype or target lacks.
+    #[error("ratio {ratio} needs {needs} iTexes, but {dtype} on {target} has none")]
+    RatioUnreachable {
+        /// Ratio asked for.
+        ratio: f64,
+        /// `tensor` or `vector`.
+        needs: &'static str,
+        /// The dtype.
+        dtype: GemmDType,
+        /// Target name.
+        target: String,
+    },
+    /// Negative or NaN ratio.
+    #[error("ratio must be a number >= 0, got {0}")]
+    BadRatio(f64),
+    /// iTex selection failed.
+    #[error(transparent)]
+    Select(#[from] SelectError),
+    /// No candidate fits the target's registers and shared memory.
+    #[error("no plan fits the target's registers and shared memory")]
+    NoPlan,
+}
+
+/// One hierarchy candidate: CTA tile, workers, and the tensor instruction for it.
+#[derive(Clone, Debug)]
+struct Candidate {
+    cta: [i64; 3],
+    workers: [i64; 2],
+    threads_per_worker: i64,
+    tensor: Option<Instruction>,
+    stages: i64,
+    tma: bool,
+}
+
+/// Ranks plans for `problem` on `target`.
+///
+/// # Errors
+/// [`GenerateError`] when the target lacks the dtype, the ratio is unreachable or invalid,
+/// or no candidate fits.
+pub fn plans(
+    problem: &GemmProblem,
+    target: &Target,
+    opts: &Options,
+) -> Result<Ranking, GenerateError> {
+    let dtype = problem.dtype;
+    let tname = target.arch.to_string();
+    let mma = select::tensor_instruction(dtype).filter(|&i| target.supports(i));
+    let wgmma_ok = target.features.has_wgmma
+        && Instruction::wgmma(8, dtype.input(), dtype.acc()).is_ok_and(|i| target.supports(i));
+    let vector = dtype.vector_instruction().filter(|&i| target.supports(i));
+    if mma.is_none() && !wgmma_ok && vector.is_none() {
+        return Err(GenerateError::DTypeUnsupported {
+            target: tname,
+            dtype,
+        });
+    }
+    if let Some(r) = opts.ratio {
+        if r.is_nan() || r < 0.0 {
+            return Err(GenerateError::BadRatio(r));
+        }
+        let (needs, have) = if r > 0.0 {
+            ("vector", vector.is_some())
+        } else {
+            ("tensor", mma.is_some() || wgmma_ok)
+        };
+        let both = r > 0.0 && r.is_finite();
+        if !have || (both && !(mma.is_some() || wgmma_ok)) {
+            let needs = if have { "tensor" } else { needs };
+            return Err(GenerateError::RatioUnreachable {
+                ratio: r,
+                needs,
+                dtype,
+                target: tname,
+            });
+        }
+    }
+
+    let cands = candidates(dtype, mma, wgmma_ok, target);
+    let mut out: Vec<Plan> = Vec::new();
+    let mut explored = 0usize;
+    let mut stop = StopReason::Exhausted;
+    'outer: for c in &cands {
+        for split in splits(c, vector.is_some()) {
+            if explored >= opts.budget {
+                stop = StopReason::Budget;
+                break 'outer;
+            }
+            explored += 1;
+            for mix in mixes(problem, target, c, split, vector, opts)? {
+                if let Some(plan) = build(problem, target, c, split, vector, &mix)? {
+                    out.push(plan);
+                }
+            }
+        }
+    }
+    if out.is_empty() {
+        return Err(GenerateError::NoPlan);
+    }
+    out.sort_by(|a, b| {
+        a.modeled
+            .cycles
+            .total_cmp(&b.modeled.cycles)
+            .then_with(|| key(a).cmp(&key(b)))
+    });
+    out.dedup_by(|a, b| key(a) == key(b));
+    out.truncate(opts.top.max(1));
+    Ok(Ranking {
+        plans: out,
+        stop,
+        explored,
+    })
+}
+
+/// A stable identity of a plan for ordering ties and removing duplicates.
+fn key(p: &Plan) -> String {
+    let regions: Vec<String> = p
+        .regions
+        .iter()
+        .map(|r| format!("{:?}{:?}{}", r.lo, r.hi, r.piece.instruction()))
+        .collect();
+    format!(
+        "{:?}{:?}{}{}",
+        p.cta_tile,
+        p.workers,
+        p.worker_threads,
+        regions.join("")
+    )
+}
+
+/// Step 3's hierarchy: CTA tiles, worker grids and k-steps for each tensor path; vector-only
+/// candidates for dtypes without a tensor iTex.
+fn candidates(
+    dtype: GemmDType,
+    mma: Option<Instruction>,
+    wgmma: bool,
+    target: &Target,
+) -> Vec<Candidate> {
+    let eb = dtype.input_bytes();
+    let mut out = Vec::new();
+    let cp_async = target.features.has_cp_async;
+    // mma.sync path: warps; k-step of 64 bytes per row (two 32-byte ldmatrix rows).
+    let bk = 64 / eb;
+    for (bm, bn) in [
+        (128, 128),
+        (128, 256),
+        (256, 128),
+        (128, 64),
+        (64, 128),
+        (64, 64),
+    ] {
+        for workers in [[2, 2], [2, 4], [4, 2], [4, 4]] {
+            let (wm, wn) = (bm / workers[0], bn / workers[1]);
+            if !(16..=128).contains(&wm) || !(16..=128).contains(&wn) {
+                continue;
+            }
+            out.push(Candidate {
+                cta: [bm, bn, bk],
+                workers,
+                threads_per_worker: 32,
+                tensor: mma,
+                stages: if cp_async { 3 } else { 2 },
+                tma: false,
+            });
+        }
+    }
+    // wgmma path: 1 or 2 consumer warpgroups along m, each 64 or 128 rows x N; k-step of 128
+    // bytes per row (one 128B-swizzle atom).
+    if wgmma {
+        let bk = 128 / eb;
+        for wg in [1, 2] {
+            for wm in [64, 128] {
+                for wn in [64, 128, 192, 256] {
+                    out.push(Candidate {
+                        cta: [wg * wm, wn, bk],
+                        workers: [wg, 1],
+                        threads_per_worker: 128,
+                        tensor: Instruction::wgmma(8, dtype.input(), dtype.acc()).ok(),
+                        stages: 4,
+                        tma: true,
+                    });
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The split strategies worth solving for a candidate.
+fn splits(c: &Candidate, has_vector: bool) -> Vec<Split> {
+    match (c.tensor.is_some(), has_vector) {
+        (true, true) => vec![
+            Split::Independent { dim: 1 },
+            Split::Independent { dim: 0 },
+            Split::Reduction,
+        ],
+        _ => vec![Split::Uniform],
+    }
+}
+
+/// Tensor granule along dimension `d` of a worker box: the iTex extent, except wgmma's n
+/// which the plan chooses in steps of 8.
+fn tensor_granule(c: &Candidate, d: usize) -> i64 {
+    let Some(t) = c.tensor else { return 1 };
+    let (m, n, k) = t.mnk().unwrap_or((1, 1, 1));
+    match (t, d) {
+        (Instruction::Wgmma { .. }, 1) => 8,
+        (_, 0) => i64::from(m),
+        (_, 1) => i64::from(n),
+        _ => i64::from(k),
+    }
+}
+
+/// Vector granule along `d`: one lane grid (4 x 8 lanes, or 4 x 16 values for HFMA2) per warp;
+/// a warpgroup splits m over its 4 warps.
+fn vector_granule(c: &Candidate, v: Instruction, d: usize) -> i64 {
+    let s = select::vector_shape(v);
+    let warps = c.threads_per_worker / 32;
+    match d {
+        0 => s[0] * warps,
+        1 => s[1],
+        _ => 1,
+    }
+}
+
+/// The mixes to build for one (candidate, split): the ILP optimum, plus the pure plans.
+fn mixes(
+    problem: &GemmProblem,
+    target: &Target,
+    c: &Candidate,
+    split: Split,
+    vector: Option<Instruction>,
+    opts: &Options,
+) -> Result<Vec<Mix>, GenerateError> {
+    let w = [c.cta[0] / c.workers[0], c.cta[1] / c.workers[1], c.cta[2]];
+    let d = match split {
+        Split::Independent { dim } => dim,
+        Split::Reduction => 2,
+        Split::Uniform => 1,
+    };
+    let g = Granule {
+        extent: w[d],
+        tensor: c.tensor.map(|_| tensor_granule(c, d)),
+        vector: vector.map(|v| vector_granule(c, v, d)),
+    };
+    let model = ilp::Model::new(
+        problem,
+        target,
+        c.cta,
+        c.workers,
+        c.threads_per_worker,
+        c.tma,
+        split,
+        c.tensor,
+        vector,
+    );
+    let mut out = Vec::new();
+    if split == Split::Uniform {
+        if let Some(m) = model.pure(&g, c.tensor.is_some()) {
+            out.push(m);
+        }
+        return Ok(out);
+    }
+    match opts.ratio {
+        None => {
+            for tensor in [true, false] {
+                out.extend(model.pure(&g, tensor));
+            }
+            out.extend(model.solve(&g, None));
+        }
+        Some(r) if r == 0.0 => out.extend(model.pure(&g, true)),
+        Some(r) if r.is_infinite() => out.extend(model.pure(&g, false)),
+        Some(r) => out.extend(model.solve(&g, Some(r))),
+    }
+    Ok(out)
+}
+
+/// Builds the plan for one mix, or `None` when it does not fit registers or shared memory.
+fn build(
+    problem: &GemmProblem,
+    target: &Target,
+    c: &Candidate,
+    split: Split,
+    vector: Option<Instruction>,
+    mix: &Mix,
+) -> Result<Option<Plan>, GenerateError> {
+    let w = [c.cta[0] / c.workers[0], c.cta[1] / c.workers[1], c.cta[2]];
+    let d = match split {
+        Split::Independent { dim } => dim,
+        Split::Reduction => 2,
+        Split::Uniform => 1,
+    };
+    let mut regions = Vec::new();
+    let mut lo = [0i64; 3];
+    let parts = [(mix.tensor_extent, c.tensor), (mix.vector_extent, vector)];
+    for (extent, instr) in parts {
+        let (Some(instr), true) = (instr, extent > 0) else {
+            continue;
+        };
+        let mut hi = w;
+        hi[d] = lo[d] + extent;
+        let ext = [0, 1, 2].map(|j| hi[j] - lo[j]);
+        let piece = place(instr, ext, c.threads_per_worker)?;
+        regions.push(Region { lo, hi, piece });
+        lo[d] += extent;
+    }
+    let split = if regions.len() == 1 {
+        Split::Uniform
+    } else {
+        split
+    };
+    let reduction = (split == Split::Reduction).then_some(Reduction::SharedMemory);
+    let Some(modeled) = mix.modeled.clone() else {
+        return Ok(None);
+    };
+    Ok(Some(Plan {
+        problem: *problem,
+        target: target.arch.to_string(),
+        cta_tile: c.cta,
+        workers: c.workers,
+        worker_threads: c.threads_per_worker,
+        regions,
+        split,
+        reduction,
+        stages: c.stages,
+        modeled,
+    }))
+}
+
+/// Places an iTex over a region of extent `ext`: tensor iTexes densely (wgmma with n equal to
+/// the region's n), vector iTexes re-strided so each lane owns a contiguous register tile.
+fn place(
+    instr: Instruction,
+    ext: [i64; 3],
+    worker_threads: i64,
+) -> Result<PlacedItex, GenerateError> {
+    match instr.unit() {
+        Unit::Tensor => {
+            let instr = match instr {
+                Instruction::Wgmma { ab, acc, .. } => Instruction::wgmma(ext[1] as u32, ab, acc)
+                    .map_err(|e| SelectError::Derive(instr.to_string(), e.to_string()))?,
+                i => i,
+            };
+            let (m, n, k) = instr.mnk().unwrap_or((1, 1, 1));
+            let extent = [i64::from(m), i64::from(n), i64::from(k)];
+            let itex = select::gemm_itex(instr, extent)?;
+            Ok(PlacedItex {
+                itex,
+                extent,
+                stride: [1, 1, 1],
+            })
+        }
+        _ => {
+            let extent = select::vector_shape(instr);
+            let warps = worker_threads / 32;
+            let stride = [ext[0] / (extent[0] * warps), ext[1] / extent[1], 1];
+            let itex = select::gemm_itex(instr, extent)?;
+            Ok(PlacedItex {
+                itex,
+                extent,
+                stride,
+            })
+        }
+    }
+}
+
+/// Model figures for a finished mix: total cycles over waves and k-steps, and TFLOP/s.
+pub(crate) fn modeled(
+    problem: &GemmProblem,
+    target: &Target,
+    cta: [i64; 3],
+    kstep_cycles: f64,
+    bound: String,
+    ctas_per_sm: i64,
+    regs: i64,
+) -> Modeled {
+    let tiles = problem.batch * ceil_div(problem.m, cta[0]) * ceil_div(problem.n, cta[1]);
+    let slots = i64::from(target.sms) * ctas_per_sm;
+    let waves = ceil_div(tiles, slots) as f64;
+    let ksteps = ceil_div(problem.k, cta[2]) as f64;
+    let compute = waves * ksteps * kstep_cycles;
+    // DRAM floor. L2 keeps the operands one wave of resident CTAs shares: a wave rasterized
+    // as a near-square block of `rows x cols` tiles reads `rows` A slabs and `cols` B slabs
+    // from DRAM once each; C is written once.
+    let eb = problem.dtype.input_bytes() as f64;
+    let ob = f64::from(problem.dtype.acc().bytes()).min(4.0);
+    let (gm, gn) = (ceil_div(problem.m, cta[0]), ceil_div(problem.n, cta[1]));
+    let per_wave = slots.min(gm * gn);
+    let rows = ((per_wave as f64).sqrt().ceil() as i64).clamp(1, gm);
+    let cols = ceil_div(per_wave, rows).min(gn);
+    let k = problem.k as f64;
+    let wave_bytes = (rows * cta[0]) as f64 * k * eb + (cols * cta[1]) as f64 * k * eb;
+    let bytes = problem.batch as f64
+        * (ceil_div(gm * gn, per_wave) as f64 * wave_bytes + (problem.m * problem.n) as f64 * ob);
+    let dram = bytes / (target.dram_bytes_per_clk_per_sm() * f64::from(target.sms));
+    let (cycles, bound) = if dram > compute {
+        (dram, "dram".to_string())
+    } else {
+        (compute, bound)
+    };
+    let secs = cycles / (target.clock_mhz * 1e6);
+    Modeled {
+        cycles,
+        tflops: problem.flops() / secs / 1e12,
+        bound,
+        ctas_per_sm,
+        regs_per_thread: regs,
+    }
+}
+
+/// Counts of one k-step of one warp for a region, by unit.
+pub(crate) fn region_counts(
+    instr: Instruction,
+    ext: [i64; 3],
+    eb: i64,
+    worker_threads: i64,
+) -> Counts {
+    match instr.unit() {
+        Unit::Tensor => cost::tensor_region(instr, ext, eb),
+        _ => cost::vector_region(instr, ext, eb, worker_threads / 32),
+    }
+}

@@ -1,0 +1,336 @@
+//! Tessellation plans: a tessellation at every level of the hierarchy
+//! grid -> CTA -> worker (warp or warpgroup) -> instruction instances.
+//!
+//! Coordinates are `(m, n, k)` task coordinates, `m` fastest. The grid and CTA levels are
+//! uniform; the worker level is the non-uniform (heterogeneous) tessellation of one worker's
+//! `(wm, wn, bk)` box into [`Region`]s, each tiled uniformly by one iTex's instances.
+
+use std::fmt;
+
+use itex::{ITex, Instruction, Unit};
+
+use crate::problem::GemmProblem;
+
+/// An iTex as a plan places it: one instance covers the lattice
+/// `origin + stride * p` for `p` in `0..extent` (per dimension, `(m, n, k)`).
+/// A dense tensor-core iTex has stride 1; a transformed FFMA iTex is re-strided so each thread
+/// owns a contiguous run of rows/columns (its register tile).
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct PlacedItex {
+    /// The derived (or transformed) iTex; its task is `gemm(extent)`.
+    pub itex: ITex,
+    /// Task extents of one instance `(m, n, k)`.
+    pub extent: [i64; 3],
+    /// Lattice spacing per dimension (1 = dense).
+    pub stride: [i64; 3],
+}
+
+impl PlacedItex {
+    /// The hardware instruction.
+    pub fn instruction(&self) -> Instruction {
+        self.itex.instruction
+    }
+
+    /// The smallest box a set of instances tiles exactly: `extent * stride`.
+    pub fn block(&self) -> [i64; 3] {
+        [0, 1, 2].map(|d| self.extent[d] * self.stride[d])
+    }
+
+    /// The unit the instruction runs on.
+    pub fn unit(&self) -> Unit {
+        self.itex.instruction.unit()
+    }
+}
+
+/// One region of the worker-level tessellation: a box `[lo, hi)` of the worker's
+/// `(wm, wn, bk)` k-step box, tiled by instances of one iTex.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct Region {
+    /// Inclusive lower corner `(m, n, k)`, relative to the worker box.
+    pub lo: [i64; 3],
+    /// Exclusive upper corner.
+    pub hi: [i64; 3],
+    /// The iTex tiling this region.
+    pub piece: PlacedItex,
+}
+
+impl Region {
+    /// Extents `hi - lo`.
+    pub fn extent(&self) -> [i64; 3] {
+        [0, 1, 2].map(|d| self.hi[d] - self.lo[d])
+    }
+
+    /// Multiply-adds in the region.
+    pub fn volume(&self) -> i64 {
+        self.extent().iter().product()
+    }
+
+    /// Instances tiling the region.
+    pub fn instances(&self) -> i64 {
+        let inst: i64 = self.piece.extent.iter().product();
+        self.volume() / inst
+    }
+
+    /// Origins of all instances, relative to the worker box, in a deterministic order
+    /// (blocks colex, then lattice offsets colex).
+    pub fn instance_origins(&self) -> Vec<[i64; 3]> {
+        let b = self.piece.block();
+        let s = self.piece.stride;
+        let e = self.extent();
+        let mut out = Vec::new();
+        for bk in 0..e[2] / b[2] {
+            for bn in 0..e[1] / b[1] {
+                for bm in 0..e[0] / b[0] {
+                    for ok in 0..s[2] {
+                        for on in 0..s[1] {
+                            for om in 0..s[0] {
+                                out.push([
+                                    self.lo[0] + bm * b[0] + om,
+                                    self.lo[1] + bn * b[1] + on,
+                                    self.lo[2] + bk * b[2] + ok,
+                                ]);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        out
+    }
+}
+
+/// How the worker box is split between iTexes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+pub enum Split {
+    /// One iTex covers the whole worker box.
+    Uniform,
+    /// Independent tessellation along an output dimension (`0` = m, `1` = n).
+    Independent {
+        /// Split dimension.
+        dim: usize,
+    },
+    /// Reduction tessellation along k: each iTex accumulates a partial sum.
+    Reduction,
+}
+
+/// How partial accumulators of a reduction tessellation are combined (rising cost).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+pub enum Reduction {
+    /// Accumulator maps coincide: add registers directly.
+    Direct,
+    /// Remap one accumulator to the other's fragment layout with warp shuffles.
+    Shuffle,
+    /// Exchange through shared memory.
+    SharedMemory,
+}
+
+/// Model figures for a plan (from `hw-models`).
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct Modeled {
+    /// Predicted cycles for the whole problem.
+    pub cycles: f64,
+    /// Predicted throughput in TFLOP/s (`2*m*n*k / time`).
+    pub tflops: f64,
+    /// The binding resource (e.g. `tensor`, `issue`, `dram`).
+    pub bound: String,
+    /// Resident CTAs per SM used by the model.
+    pub ctas_per_sm: i64,
+    /// Estimated registers per thread.
+    pub regs_per_thread: i64,
+}
+
+/// A complete tessellation plan for one GEMM problem on one target.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct Plan {
+    /// The problem covered.
+    pub problem: GemmProblem,
+    /// Target architecture name (`sm_89`).
+    pub target: String,
+    /// CTA tile `(bm, bn, bk)`: output tile and k-step.
+    pub cta_tile: [i64; 3],
+    /// Workers per CTA along `(m, n)`.
+    pub workers: [i64; 2],
+    /// Threads per worker: 32 (warp) or 128 (warpgroup, wgmma).
+    pub worker_threads: i64,
+    /// The worker-level tessellation of the `(wm, wn, bk)` box.
+    pub regions: Vec<Region>,
+    /// How the regions split the box.
+    pub split: Split,
+    /// How partial sums combine (reduction tessellation only).
+    pub reduction: Option<Reduction>,
+    /// Shared-memory pipeline stages.
+    pub stages: i64,
+    /// Model figures.
+    pub modeled: Modeled,
+}
+
+impl Plan {
+    /// Worker box `(wm, wn, bk)`.
+    pub fn worker_tile(&self) -> [i64; 3] {
+        [
+            self.cta_tile[0] / self.workers[0],
+            self.cta_tile[1] / self.workers[1],
+            self.cta_tile[2],
+        ]
+    }
+
+    /// CTA tiles along `(m, n)` and k-steps: `ceil(m/bm), ceil(n/bn), ceil(k/bk)`.
+    pub fn grid(&self) -> [i64; 3] {
+        let p = &self.problem;
+        [p.m, p.n, p.k]
+            .iter()
+            .zip(self.cta_tile)
+            .map(|(&x, t)| (x + t - 1) / t)
+            .collect::<Vec<_>>()
+            .try_into()
+            .unwrap_or([0; 3])
+    }
+
+    /// Threads per CTA.
+    pub fn threads(&self) -> i64 {
+        self.workers[0] * self.workers[1] * self.worker_threads
+    }
+
+    /// Share of multiply-adds given to each unit, in percent, by instruction (regions merged).
+    pub fn mix_percent(&self) -> Vec<(Instruction, f64)> {
+        let total: i64 = self.regions.iter().map(Region::volume).sum();
+        let mut out: Vec<(Instruction, f64)> = Vec::new();
+        for r in &self.regions {
+            let pct = 100.0 * r.volume() as f64 / total as f64;
+            match out.iter_mut().find(|(i, _)| *i == r.piece.instruction()) {
+                Some(e) => e.1 += pct,
+                None => out.push((r.piece.instruction(), pct)),
+            }
+        }
+        out
+    }
+
+    /// Vector-unit multiply-adds over tensor-unit multiply-adds (the Ratio); infinite when
+    /// there is no tensor region.
+    pub fn ratio(&self) -> f64 {
+        let by = |u: Unit| -> i64 {
+            self.regions
+                .iter()
+                .filter(|r| r.piece.unit() == u)
+                .map(Region::volume)
+                .sum()
+        };
+        let (t, v) = (by(Unit::Tensor), by(Unit::Vector));
+        if t == 0 {
+            f64::INFINITY
+        } else {
+            v as f64 / t as f64
+        }
+    }
+
+    /// Every instance of the whole plan with its global origin `(m, n, k)` and batch index,
+    /// calling `f(batch, region index, origin)`. Instances partly outside the problem are
+    /// boundary pieces: only their points inside `(m, n, k)` count (operands outside read as
+    /// zero, results outside are not stored).
+    pub fn for_each_instance(&self, mut f: impl FnMut(i64, usize, [i64; 3])) {
+        let [gm, gn, gk] = self.grid();
+        let w = self.worker_tile();
+        let origins: Vec<Vec<[i64; 3]>> =
+            self.regions.iter().map(Region::instance_origins).collect();
+        for b in 0..self.problem.batch {
+            for tm in 0..gm {
+                for tn in 0..gn {
+                    for wm in 0..self.workers[0] {
+                        for wn in 0..self.workers[1] {
+                            let base_m = tm * self.cta_tile[0] + wm * w[0];
+                            let base_n = tn * self.cta_tile[1] + wn * w[1];
+                            if base_m >= self.problem.m || base_n >= self.problem.n {
+                                continue;
+                            }
+                            for s in 0..gk {
+                                let base = [base_m, base_n, s * self.cta_tile[2]];
+                                for (ri, os) in origins.iter().enumerate() {
+                                    for o in os {
+                                        f(b, ri, [0, 1, 2].map(|d| base[d] + o[d]));
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+impl fmt::Display for Plan {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let [gm, gn, gk] = self.grid();
+        let w = self.worker_tile();
+        let worker = if self.worker_threads == 128 {
+            "warpgroup"
+        } else {
+            "warp"
+        };
+        writeln!(
+            f,
+            "  grid      {gm} x {gn} CTA tiles x {} batch, {gk} k-steps",
+            self.problem.batch
+        )?;
+        writeln!(
+            f,
+            "  cta       {}x{}x{} tile, {} {worker}s ({}x{}), {} threads, {} stages",
+            self.cta_tile[0],
+            self.cta_tile[1],
+            self.cta_tile[2],
+            self.workers[0] * self.workers[1],
+            self.workers[0],
+            self.workers[1],
+            self.threads(),
+            self.stages
+        )?;
+        let split = match self.split {
+            Split::Uniform => "uniform".to_string(),
+            Split::Independent { dim } => format!("independent along {}", ["m", "n"][dim]),
+            Split::Reduction => format!(
+                "reduction along k ({:?})",
+                self.reduction.unwrap_or(Reduction::SharedMemory)
+            ),
+        };
+        writeln!(f, "  {worker:<9} {}x{}x{} box, {split}", w[0], w[1], w[2])?;
+        for r in &self.regions {
+            let e = r.extent();
+            writeln!(
+                f,
+                "    [{},{})x[{},{})x[{},{})  {}x{}x{}  {} x {} ({}x{}x{} stride {}x{}x{})",
+                r.lo[0],
+                r.hi[0],
+                r.lo[1],
+                r.hi[1],
+                r.lo[2],
+                r.hi[2],
+                e[0],
+                e[1],
+                e[2],
+                r.instances(),
+                r.piece.instruction(),
+                r.piece.extent[0],
+                r.piece.extent[1],
+                r.piece.extent[2],
+                r.piece.stride[0],
+                r.piece.stride[1],
+                r.piece.stride[2],
+            )?;
+        }
+        let mix: Vec<String> = self
+            .mix_percent()
+            .iter()
+            .map(|(i, p)| format!("{i} {p:.1}%"))
+            .collect();
+        writeln!(f, "  mix       {}", mix.join(", "))?;
+        write!(
+            f,
+            "  model     {:.3e} cycles, {:.1} TFLOP/s, bound by {}, {} CTA/SM, ~{} regs/thread",
+            self.modeled.cycles,
+            self.modeled.tflops,
+            self.modeled.bound,
+            self.modeled.ctas_per_sm,
+            self.modeled.regs_per_thread
+        )
+    }
+}
