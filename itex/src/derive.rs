@@ -3,7 +3,7 @@
 //! A *derived* iTex is the canonical iTex of an instruction re-read as computing another task.
 //! Derivation rules are egg rewrites over task shapes ([`rules`]): `FMA(q) -> OuterProduct(m, n)`
 //! for every `m * n = q` (with `q = m_i + m * n_i`), `OuterProduct(m, n) -> GEMM(m, n, 1)`,
-//! `GEMM(m, 1, k) -> GEMV(m, k)`, and identity. [`derive`] saturates the e-graph from the
+//! `GEMM(m, 1, k) -> GEMV(m, k)`, and identity. [`derive()`] saturates the e-graph from the
 //! base iTex's task shape, reads back the rule path to every shape of the requested kind from
 //! egg's explanations, and pushes the instruction maps through each step
 //! ([`maps::push_through`]): instruction operand `(thread, value)` -> source task operand ->
@@ -13,6 +13,21 @@
 //! (`((4,8),1):((E0,0),0)`), `rs2` (b) is `B[t / 4]` (`((4,8),1):((0,E0),0)`, each `B` value
 //! replicated in 4 lanes), `rd` is `C[t mod 4, t / 4]` (`((4,8),1):((E0,E1),0)`).
 //! (Layouts whose strides touch only `E0` print as integers: `((4,8),1):((1,0),0)`.)
+//!
+//! ```
+//! use itex::derive::{derive_instr, restride};
+//! use itex::{InstrOperand, Instruction, TaskKind};
+//!
+//! let outs = derive_instr(Instruction::Ffma, TaskKind::OuterProduct).unwrap();
+//! assert_eq!(outs.len(), 6); // 1x32, 2x16, 4x8, 8x4, 16x2, 32x1
+//! let op = &outs[2];
+//! assert_eq!(op.task.extents, vec![4, 8]);
+//! // rs2 of lane 13 holds B[13 / 4]: each B value is replicated in 4 lanes.
+//! assert_eq!(op.map(InstrOperand::B).unwrap().eval(13), vec![3]);
+//! // Re-stride n by 2: lane 13 now reads B[6] (offset 0) and B[7] (offset 1).
+//! let tr = restride(op, 1, 2).unwrap();
+//! assert_eq!(tr.map(InstrOperand::B).unwrap().eval(13), vec![6]);
+//! ```
 //!
 //! Not derived: the transposition `GEMM(m, n, k) -> GEMM(n, m, k)` (`C^T = B^T A^T`). It would
 //! make instruction operand `b` feed task operand A, but an [`OperandMap`]'s task operand is
@@ -193,7 +208,8 @@ fn apply_path(base: &ITex, path: &[Step]) -> Result<ITex, DeriveError> {
 }
 
 /// Every derived iTex of `base` whose task kind is `kind` ([`derive_with`] with
-/// [`DeriveLimits::default`], which the four-shape term language never exhausts).
+/// [`DeriveLimits::default`], ample for instruction-sized tasks; [`derive_with`] also reports
+/// why the search stopped).
 ///
 /// # Errors
 /// As [`derive_with`].
@@ -201,7 +217,7 @@ pub fn derive(base: &ITex, kind: TaskKind) -> Result<Vec<ITex>, DeriveError> {
     Ok(derive_with(base, kind, DeriveLimits::default())?.itexes)
 }
 
-/// [`derive`] from the canonical iTex of `instr`.
+/// [`derive()`] from the canonical iTex of `instr`.
 ///
 /// # Errors
 /// [`DeriveError::NoCanonical`] when `instr` has none (`ex2`); otherwise as [`derive_with`].
