@@ -37,6 +37,8 @@
 //!   1 PFLOP/s FP4 sparse); DGX Spark spec sheet (6,144 CUDA cores = 48 SMs, 128 GB LPDDR5x,
 //!   273 GB/s).
 //! - `[ANCHORS]`: ../shared/ANCHORS.md, measured on an H200 (2026-11-22).
+//! - `[MEAS]`: measured by this crate's `bench/mma_sync_rate.cu` on an H100 SXM; the
+//!   command is next to the numbers it produced.
 //! - `[JIA18]`: Jia et al., "Dissecting the NVIDIA Volta GPU Architecture via
 //!   Microbenchmarking" (2018): two 64-bit register banks per SMSP, operand reuse caches.
 
@@ -376,15 +378,20 @@ static H100_TENSOR: [TensorRate; 10] = [
     tr(WG, BF16, F32, 2048.0),
     tr(WG, TF32, F32, 1024.0),
     tr(WG, S8, S32, 4096.0),
-    // mma.sync on sm_90a: ESTIMATE, half the wgmma rate (A100's per-SM rate). The
-    // whitepaper gives no figure; public reports (FlashAttention-2 at ~35% of peak on H100,
-    // "wgmma has 2x the throughput of wmma") put the legacy path near half of wgmma.
-    // Not measured here yet.
-    mma(F16, F16, 1024.0),
-    mma(F16, F32, 1024.0),
-    mma(BF16, F32, 1024.0),
-    mma(TF32, F32, 512.0),
-    mma(S8, S32, 2048.0),
+    // mma.sync on sm_90a: [MEAS] on an H100 SXM (132 SMs, cc 9.0), 2026-11-22, with
+    //   nvcc -O3 -arch=sm_90a -o /tmp/mma_rate hw-models/bench/mma_sync_rate.cu
+    //   /tmp/mma_rate 256; /tmp/mma_rate 512; /tmp/mma_rate 1024
+    // (clock64 cycles, operands in registers, 8 independent accumulators per warp):
+    // f16 acc f32 1352-1356, f16 acc f16 1360-1365, tf32 676-678 FMA/clk/SM, the same at
+    // 8, 16 and 32 warps per SM, i.e. 2/3 of the wgmma rate. The implied clock under
+    // mma.sync load was 1783-1807 MHz (FFMA alone: 1970-1988 MHz).
+    // bf16 is taken equal to f16 and s8 as 2/3 of the wgmma s8 rate (not measured:
+    // ESTIMATE).
+    mma(F16, F16, 1360.0),
+    mma(F16, F32, 1356.0),
+    mma(BF16, F32, 1356.0),
+    mma(TF32, F32, 678.0),
+    mma(S8, S32, 2730.0),
 ];
 static H100_PEAKS: [DatasheetPeak; 6] = [
     pk(PeakKind::Ffma, 66.9, "[H100-WP] FP32 66.9 at 1980 MHz"),
@@ -408,15 +415,15 @@ static SM90A_GPUS: [GpuSpec; 2] = [
         aliases: &["h100", "h100-sxm5"],
         name: "NVIDIA H100 SXM5 80GB",
         sms: 132,                    // [H100-WP]
-        clock_mhz: 1830.0,           // [H100-WP] clock of the tensor peaks
+        clock_mhz: 1830.0, // [H100-WP] clock of the tensor peaks (measured under mma.sync load: ~1800)
         max_boost_clock_mhz: 1980.0, // [H100-WP] clock of the FP32/FP64 peaks
-        hfma: 256.0,                 // [H100-WP] 133.8 = 256 * 2 * 132 * 1.98e9
+        hfma: 256.0,       // [H100-WP] 133.8 = 256 * 2 * 132 * 1.98e9
         tensor: &H100_TENSOR,
         l2_bytes: 50 * MIB,    // [H100-WP]
         dram_bytes: 80 * GB,   // [H100-WP]
         dram_gb_per_s: 3350.0, // [H100-WP] H100 SXM datasheet 3.35 TB/s
         datasheet: &H100_PEAKS,
-        estimates: &["tensor(mma.sync)"],
+        estimates: &["tensor(mma.sync bf16, s8)"],
     },
     GpuSpec {
         gpu: "h200",
@@ -431,7 +438,8 @@ static SM90A_GPUS: [GpuSpec; 2] = [
         dram_bytes: 141 * GB,   // H200 datasheet: 141 GB HBM3e
         dram_gb_per_s: 4800.0,  // H200 datasheet: 4.8 TB/s
         datasheet: &H100_PEAKS, // H200 datasheet repeats the H100 SXM compute figures
-        estimates: &["tensor(mma.sync)"],
+        // mma.sync measured on an H100 (same GH100 configuration), not on an H200.
+        estimates: &["tensor(mma.sync bf16, s8)"],
     },
 ];
 
@@ -450,13 +458,13 @@ static B200_TENSOR: [TensorRate; 10] = [
     tr(TC, BF16, F32, 4096.0),
     tr(TC, TF32, F32, 2048.0),
     tr(TC, S8, S32, 8192.0),
-    // mma.sync: ESTIMATE, kept at the sm_90a mma.sync estimate (the legacy path does not
-    // use tensor memory; no published figure).
-    mma(F16, F16, 1024.0),
-    mma(F16, F32, 1024.0),
-    mma(BF16, F32, 1024.0),
-    mma(TF32, F32, 512.0),
-    mma(S8, S32, 2048.0),
+    // mma.sync: ESTIMATE, carried over from the sm_90a measurement (the legacy path does
+    // not use tensor memory; no published figure).
+    mma(F16, F16, 1360.0),
+    mma(F16, F32, 1356.0),
+    mma(BF16, F32, 1356.0),
+    mma(TF32, F32, 678.0),
+    mma(S8, S32, 2730.0),
 ];
 static B200_PEAKS: [DatasheetPeak; 5] = [
     pk(PeakKind::Ffma, 75.0, "[B200] FP32 75 (verda per-GPU table)"),
@@ -506,10 +514,10 @@ static B300_TENSOR: [TensorRate; 10] = [
     // (ESTIMATE; 6% under the figure, excluded from the datasheet check).
     tr(TC, S8, S32, 256.0),
     // mma.sync: ESTIMATE as for B200; s8 capped at the reduced INT8 rate.
-    mma(F16, F16, 1024.0),
-    mma(F16, F32, 1024.0),
-    mma(BF16, F32, 1024.0),
-    mma(TF32, F32, 512.0),
+    mma(F16, F16, 1360.0),
+    mma(F16, F32, 1356.0),
+    mma(BF16, F32, 1356.0),
+    mma(TF32, F32, 678.0),
     mma(S8, S32, 256.0),
 ];
 static B300_PEAKS: [DatasheetPeak; 4] = [
