@@ -11,14 +11,15 @@ fn main() {
         }
         Err(e) if e.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => e.exit(),
         Err(e) => {
-            // clap's first line names the problem; the usage block after it is noise here.
-            let msg = e.to_string();
-            let line = msg
+            // clap's message up to its usage block names the problem; fold it onto one line.
+            let msg = e.render().to_string();
+            let words: Vec<&str> = msg
                 .lines()
-                .next()
-                .unwrap_or("invalid arguments")
-                .trim_start_matches("error: ");
-            eprintln!("mosaic: {line}");
+                .take_while(|l| !l.trim().is_empty() && !l.starts_with("Usage:"))
+                .flat_map(str::split_whitespace)
+                .collect();
+            let line = words.join(" ");
+            eprintln!("mosaic: {}", line.trim_start_matches("error: "));
             std::process::exit(2);
         }
     };

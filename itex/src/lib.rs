@@ -8,7 +8,7 @@
 //! - [`task`] tasks (FMA, OuterProduct, GEMM, GEMV, BMM, attention sub-tasks);
 //! - [`instr`] the hardware instructions; [`itex`] the iTex type;
 //! - [`canonical`] canonical iTex per instruction, from the PTX ISA fragment tables;
-//! - [`derive`] derived iTex by egg rewrites, and transformed iTex.
+//! - [`mod@derive`] derived iTex by egg rewrites, and transformed iTex.
 
 pub mod algebra;
 pub mod canonical;

@@ -1,0 +1,150 @@
+//! The `mosaic plans` command line: rankings the issue promises, JSON that parses, and one-line
+//! errors with a non-zero exit for bad input.
+
+use std::process::{Command, Output};
+
+fn mosaic(args: &str) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_mosaic"))
+        .args(args.split_whitespace())
+        .output()
+        .expect("runs")
+}
+
+fn plans_json(args: &str) -> serde_json::Value {
+    let out = mosaic(&format!("plans gemm {args} --json"));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).expect("--json output parses")
+}
+
+fn instructions(plan: &serde_json::Value) -> Vec<String> {
+    plan["mix_percent"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e[0].as_str().unwrap().to_string())
+        .collect()
+}
+
+#[test]
+fn sm89_tf32_ranks_a_mixed_ffma_mma_plan_above_the_pure_ones() {
+    let v = plans_json("--m 4096 --n 4096 --k 4096 --dtype tf32 --target sm_89 --top 50");
+    let plans = v["plans"].as_array().unwrap();
+    let first = instructions(&plans[0]);
+    assert_eq!(first.len(), 2, "best plan is not mixed: {first:?}");
+    assert!(
+        first.iter().any(|i| i == "ffma")
+            && first.iter().any(|i| i.starts_with("mma.m16n8k8.tf32"))
+    );
+    let cycles = |p: &serde_json::Value| p["plan"]["modeled"]["cycles"].as_f64().unwrap();
+    let best_pure = plans
+        .iter()
+        .filter(|p| instructions(p).len() == 1)
+        .map(cycles)
+        .fold(f64::INFINITY, f64::min);
+    assert!(
+        cycles(&plans[0]) < best_pure,
+        "mixed {} vs pure {best_pure}",
+        cycles(&plans[0])
+    );
+    for p in plans {
+        assert_eq!(p["exact_cover"]["exact"], true);
+    }
+}
+
+#[test]
+fn sm90a_f16_ranks_wgmma_first() {
+    let v = plans_json("--m 4096 --n 4096 --k 4096 --dtype f16 --target sm_90a");
+    let first = instructions(&v["plans"][0]);
+    assert_eq!(first.len(), 1);
+    assert!(first[0].starts_with("wgmma."), "{first:?}");
+}
+
+#[test]
+fn text_output_says_exact_cover_for_every_plan() {
+    let out = mosaic("plans gemm --m 1000 --n 3000 --k 777 --dtype bf16 --target sm_80 --top 7");
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(text.matches("exact cover: yes").count(), 7, "{text}");
+    assert!(!text.contains("exact cover: NO"));
+}
+
+#[test]
+fn output_is_deterministic() {
+    let args = "plans gemm --m 777 --n 4096 --k 333 --dtype tf32 --target sm_89 --top 10 --json";
+    assert_eq!(mosaic(args).stdout, mosaic(args).stdout);
+}
+
+#[test]
+fn bmm_takes_a_batch() {
+    let v = serde_json::from_slice::<serde_json::Value>(
+        &mosaic("plans bmm --batch 8 --m 512 --n 512 --k 512 --dtype f16 --target sm_90a --json")
+            .stdout,
+    )
+    .unwrap();
+    assert_eq!(v["plans"][0]["plan"]["problem"]["batch"], 8);
+}
+
+#[test]
+fn bad_input_is_one_line_and_non_zero() {
+    let cases = [
+        ("plans gemm --m 0 --n 64 --k 64 --target sm_89", "m = 0"),
+        ("plans gemm --m -5 --n 64 --k 64 --target sm_89", "m = -5"),
+        (
+            "plans gemm --m 64 --n 99999999999999999999 --k 64 --target sm_89",
+            "does not fit",
+        ),
+        (
+            "plans gemm --m 64 --n 64 --k 4294967296 --target sm_89",
+            "exceeds",
+        ),
+        ("plans gemm --m 64 --n 64 --k x --target sm_89", "integer"),
+        ("plans gemm --m 64 --n 64 --k 64 --target sm_99", "sm_99"),
+        (
+            "plans gemm --m 64 --n 64 --k 64 --target sm_90a --gpu rtx4090",
+            "rtx4090",
+        ),
+        (
+            "plans gemm --m 64 --n 64 --k 64 --target sm_89 --dtype f64",
+            "unknown dtype",
+        ),
+        (
+            "plans gemm --m 64 --n 64 --k 64 --target sm_89 --ratio 1 --only tensor",
+            "cannot be used with",
+        ),
+        (
+            "plans gemm --m 64 --n 64 --k 64 --target sm_89 --ratio -1",
+            "ratio",
+        ),
+        (
+            "plans gemm --m 64 --n 64 --k 64 --target sm_89 --dtype s8 --ratio 1",
+            "vector",
+        ),
+        (
+            "plans gemm --m 64 --n 64 --k 64 --target sm_89 --dtype f32 --ratio 0.5",
+            "tensor",
+        ),
+        (
+            "plans gemm --m 64 --n 64 --k 64 --target sm_89 --batch 2",
+            "bmm",
+        ),
+        (
+            "plans gemm --m 64 --n 64 --k 64 --target sm_89 --top 0",
+            "top",
+        ),
+        ("plans bmm --m 64 --n 64 --k 64 --target sm_89", "batch"),
+        ("plans gemm --m 64 --n 64 --target sm_89", "--k"),
+    ];
+    for (args, needle) in cases {
+        let out = mosaic(args);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args}: {err}");
+        assert_eq!(err.trim_end().lines().count(), 1, "{args}: {err}");
+        assert!(err.contains(needle), "{args}: '{err}' lacks '{needle}'");
+        assert!(!err.contains("panicked"), "{args}: {err}");
+        assert!(out.stdout.is_empty(), "{args}");
+    }
+}
