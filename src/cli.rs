@@ -214,6 +214,7 @@ struct JsonPlan<'a> {
     plan: &'a Plan,
     mix_percent: Vec<(String, f64)>,
     ratio: Option<f64>,
+    boundary: [tessellate::plan::Boundary; 3],
     exact_cover: tessellate::Verdict,
 }
 
@@ -239,6 +240,7 @@ fn json(r: &Ranking, target: &str) -> Result<String, CliError> {
                 .map(|(i, v)| (i.to_string(), v))
                 .collect(),
             ratio: Some(p.ratio()).filter(|x| x.is_finite()),
+            boundary: p.boundary(),
             exact_cover: check_plan(p),
         })
         .collect();

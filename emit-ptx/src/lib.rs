@@ -1,1 +1,71 @@
-//! emit-ptx
+//! # emit-ptx — PTX for named targets (public types; the AST, printer and parser come with
+//! the compile issue)
+//!
+//! Only this crate knows PTX syntax. Today it holds the target table the printer will need.
+
+/// A PTX compilation target: the `.target` name and the lowest `.version` that accepts it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct PtxTarget {
+    /// `.target` operand, e.g. `sm_90a`.
+    pub sm: &'static str,
+    /// Lowest PTX ISA version `(major, minor)` that supports it.
+    pub min_version: (u32, u32),
+}
+
+/// Targets mosaic emits for, with the PTX ISA version that introduced each (PTX ISA,
+/// "Release Notes" / `.target` directive table; sm_103a needs 8.8, checked with ptxas 13.4 in
+/// ../shared/DESIGN.md).
+pub const TARGETS: &[PtxTarget] = &[
+    PtxTarget {
+        sm: "sm_80",
+        min_version: (7, 0),
+    },
+    PtxTarget {
+        sm: "sm_86",
+        min_version: (7, 1),
+    },
+    PtxTarget {
+        sm: "sm_89",
+        min_version: (7, 8),
+    },
+    PtxTarget {
+        sm: "sm_90a",
+        min_version: (8, 0),
+    },
+    PtxTarget {
+        sm: "sm_100a",
+        min_version: (8, 6),
+    },
+    PtxTarget {
+        sm: "sm_103a",
+        min_version: (8, 8),
+    },
+    PtxTarget {
+        sm: "sm_120a",
+        min_version: (8, 7),
+    },
+    PtxTarget {
+        sm: "sm_121a",
+        min_version: (8, 8),
+    },
+];
+
+/// Errors of PTX emission.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum EmitError {
+    /// No PTX target of that name.
+    #[error("unknown PTX target '{0}'")]
+    UnknownTarget(String),
+}
+
+/// Looks up a target by its `.target` name.
+///
+/// # Errors
+/// [`EmitError::UnknownTarget`] for a name not in [`TARGETS`].
+pub fn ptx_target(sm: &str) -> Result<PtxTarget, EmitError> {
+    TARGETS
+        .iter()
+        .copied()
+        .find(|t| t.sm == sm)
+        .ok_or_else(|| EmitError::UnknownTarget(sm.to_string()))
+}

@@ -61,6 +61,18 @@ pub fn check_plan(plan: &Plan) -> Verdict {
         }
     }
     let wbox = [t[0] / plan.workers[0], t[1] / plan.workers[1], t[2]];
+
+    // Grid level: whole tiles plus at most one clipped tail tile cover each dimension exactly.
+    for (d, (name, x)) in [("m", p.m), ("n", p.n), ("k", p.k)].into_iter().enumerate() {
+        let (full, tail) = (x / t[d], x % t[d]);
+        let tiles = full + i64::from(tail > 0);
+        if full * t[d] + tail != x || tiles * t[d] < x || (tiles - 1) * t[d] >= x {
+            problems.push(format!(
+                "{name}: {tiles} tiles of {} do not cover [0, {x}) exactly",
+                t[d]
+            ));
+        }
+    }
     let wvol: i64 = wbox.iter().product();
 
     // Worker level: regions partition the worker box.

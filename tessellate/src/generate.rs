@@ -13,7 +13,7 @@ use itex::{Instruction, Unit};
 
 use crate::cost::{self, Counts};
 use crate::ilp::{self, Granule, Mix};
-use crate::plan::{Modeled, PlacedItex, Plan, Reduction, Region, Split};
+use crate::plan::{Modeled, PlacedItex, Plan, Region, Split};
 use crate::problem::{GemmDType, GemmProblem, ceil_div};
 use crate::select::{self, SelectError};
 
@@ -380,7 +380,8 @@ fn build(
     } else {
         split
     };
-    let reduction = (split == Split::Reduction).then_some(Reduction::SharedMemory);
+    let reduction = (split == Split::Reduction)
+        .then(|| crate::reduce::choose(&regions[0], &regions[1], c.threads_per_worker));
     let Some(modeled) = mix.modeled.clone() else {
         return Ok(None);
     };

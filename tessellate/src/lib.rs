@@ -17,9 +17,10 @@ pub mod ilp;
 pub mod interp;
 pub mod plan;
 pub mod problem;
+pub mod reduce;
 pub mod select;
 
 pub use check::{Verdict, check_plan};
 pub use generate::{GenerateError, Options, Ranking, StopReason, plans};
-pub use plan::{Modeled, PlacedItex, Plan, Reduction, Region, Split};
+pub use plan::{Boundary, Modeled, PlacedItex, Plan, Reduction, Region, Split};
 pub use problem::{GemmDType, GemmProblem, ProblemError};

@@ -139,6 +139,22 @@ pub struct Modeled {
     pub regs_per_thread: i64,
 }
 
+/// The boundary pieces of one dimension at the grid level: `full` whole tiles, then (when the
+/// extent is ragged) one tail tile of which only `tail` rows/columns/k lie inside the problem.
+/// The tail's instances are clipped: operands past the edge read as zero, results past it are
+/// not stored, and the exact-cover checker counts only points inside the problem.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Boundary {
+    /// `m`, `n` or `k`.
+    pub dim: &'static str,
+    /// Tile extent along the dimension (CTA tile for m, n; k-step for k).
+    pub tile: i64,
+    /// Whole tiles.
+    pub full: i64,
+    /// Points of the tail tile inside the problem (0: no tail).
+    pub tail: i64,
+}
+
 /// A complete tessellation plan for one GEMM problem on one target.
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct Plan {
@@ -184,6 +200,18 @@ impl Plan {
             .collect::<Vec<_>>()
             .try_into()
             .unwrap_or([0; 3])
+    }
+
+    /// Boundary pieces along m, n and k.
+    pub fn boundary(&self) -> [Boundary; 3] {
+        let p = &self.problem;
+        let dims = [("m", p.m), ("n", p.n), ("k", p.k)];
+        [0, 1, 2].map(|d| Boundary {
+            dim: dims[d].0,
+            tile: self.cta_tile[d],
+            full: dims[d].1 / self.cta_tile[d],
+            tail: dims[d].1 % self.cta_tile[d],
+        })
     }
 
     /// Threads per CTA.
@@ -267,11 +295,23 @@ impl fmt::Display for Plan {
         } else {
             "warp"
         };
+        let edges: Vec<String> = self
+            .boundary()
+            .iter()
+            .map(|b| match b.tail {
+                0 => format!("{} {} x {}", b.dim, b.full, b.tile),
+                t => format!(
+                    "{} {} x {} + tail {t} of {} (masked)",
+                    b.dim, b.full, b.tile, b.tile
+                ),
+            })
+            .collect();
         writeln!(
             f,
             "  grid      {gm} x {gn} CTA tiles x {} batch, {gk} k-steps",
             self.problem.batch
         )?;
+        writeln!(f, "  boundary  {}", edges.join("; "))?;
         writeln!(
             f,
             "  cta       {}x{}x{} tile, {} {worker}s ({}x{}), {} threads, {} stages",
