@@ -426,7 +426,14 @@ fn place(
             let extent = select::vector_shape(instr);
             let warps = worker_threads / 32;
             let stride = [ext[0] / (extent[0] * warps), ext[1] / extent[1], 1];
-            let itex = select::gemm_itex(instr, extent)?;
+            // The transformed iTex: re-strided so each lane owns a contiguous register tile.
+            let mut itex = select::gemm_itex(instr, extent)?;
+            for (d, &s) in stride.iter().enumerate().take(2) {
+                if s > 1 {
+                    itex = itex::derive::restride(&itex, d, s)
+                        .map_err(|e| SelectError::Derive(instr.to_string(), e.to_string()))?;
+                }
+            }
             Ok(PlacedItex {
                 itex,
                 extent,

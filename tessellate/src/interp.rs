@@ -77,7 +77,7 @@ pub fn run(plan: &Plan, ops: &Operands<'_>) -> Result<Vec<f64>, InterpError> {
             _ => &mut acc_vector,
         };
         let place = |local: &[i64], dmap: [usize; 2]| -> Option<[i64; 2]> {
-            let g = [0, 1].map(|j| origin[dmap[j]] + piece.stride[dmap[j]] * local[j]);
+            let g = [0, 1].map(|j| origin[dmap[j]] + local[j]);
             (0..2).all(|j| g[j] < dims[dmap[j]]).then_some(g)
         };
         let k = &kernels[ri];

@@ -13,8 +13,10 @@ use crate::problem::GemmProblem;
 
 /// An iTex as a plan places it: one instance covers the lattice
 /// `origin + stride * p` for `p` in `0..extent` (per dimension, `(m, n, k)`).
-/// A dense tensor-core iTex has stride 1; a transformed FFMA iTex is re-strided so each thread
-/// owns a contiguous run of rows/columns (its register tile).
+/// A dense tensor-core iTex has stride 1; a vector iTex is the *transformed* iTex
+/// (`itex::derive::restride`) whose operand maps already carry the stride, so each lane owns a
+/// contiguous run of rows/columns (its register tile). Either way the operand maps give
+/// coordinates relative to the instance origin.
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct PlacedItex {
     /// The derived (or transformed) iTex; its task is `gemm(extent)`.

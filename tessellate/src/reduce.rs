@@ -28,8 +28,7 @@ fn owners(r: &Region, threads: i64) -> Option<Owners> {
         for idx in 0..d.size() {
             let mut c = d.eval(idx);
             c.resize(2, 0);
-            let m = o[0] + r.piece.stride[0] * c[0];
-            let n = o[1] + r.piece.stride[1] * c[1];
+            let (m, n) = (o[0] + c[0], o[1] + c[1]);
             // A warpgroup's vector region is split over its warps along m: lane ids are
             // per-worker, so a warp's lanes are offset by 32 * (block along m).
             let warp = if threads > t {
@@ -82,7 +81,12 @@ mod tests {
     use itex::{DType, Instruction};
 
     fn region(instr: Instruction, extent: [i64; 3], stride: [i64; 3], box_: [i64; 3]) -> Region {
-        let itex = gemm_itex(instr, extent).unwrap();
+        let mut itex = gemm_itex(instr, extent).unwrap();
+        for d in 0..2 {
+            if stride[d] > 1 {
+                itex = itex::derive::restride(&itex, d, stride[d]).unwrap();
+            }
+        }
         Region {
             lo: [0; 3],
             hi: box_,
