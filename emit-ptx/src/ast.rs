@@ -47,8 +47,14 @@ impl RegClass {
     }
 
     /// All classes in declaration order.
-    pub const ALL: [RegClass; 6] =
-        [RegClass::Pred, RegClass::B16, RegClass::B32, RegClass::B64, RegClass::F32, RegClass::F64];
+    pub const ALL: [RegClass; 6] = [
+        RegClass::Pred,
+        RegClass::B16,
+        RegClass::B32,
+        RegClass::B64,
+        RegClass::F32,
+        RegClass::F64,
+    ];
 }
 
 /// A virtual register `%<prefix><n>`.
@@ -138,6 +144,46 @@ pub enum Op {
     Bra,
     /// `ret`
     Ret,
+    /// `neg`
+    Neg,
+    /// `abs`
+    Abs,
+    /// `not`
+    Not,
+    /// `div`
+    Div,
+    /// `rem`
+    Rem,
+    /// `rcp`
+    Rcp,
+    /// `sqrt`
+    Sqrt,
+    /// `rsqrt`
+    Rsqrt,
+    /// `ex2`
+    Ex2,
+    /// `lg2`
+    Lg2,
+    /// `tanh`
+    Tanh,
+    /// `prmt`
+    Prmt,
+    /// `atom`
+    Atom,
+    /// `red`
+    Red,
+    /// `stmatrix`
+    Stmatrix,
+    /// `wgmma`
+    Wgmma,
+    /// `fence`
+    Fence,
+    /// `mbarrier`
+    Mbarrier,
+    /// `membar`
+    Membar,
+    /// `exit`
+    Exit,
 }
 
 impl Op {
@@ -170,11 +216,31 @@ impl Op {
             Op::Bar => "bar",
             Op::Bra => "bra",
             Op::Ret => "ret",
+            Op::Neg => "neg",
+            Op::Abs => "abs",
+            Op::Not => "not",
+            Op::Div => "div",
+            Op::Rem => "rem",
+            Op::Rcp => "rcp",
+            Op::Sqrt => "sqrt",
+            Op::Rsqrt => "rsqrt",
+            Op::Ex2 => "ex2",
+            Op::Lg2 => "lg2",
+            Op::Tanh => "tanh",
+            Op::Prmt => "prmt",
+            Op::Atom => "atom",
+            Op::Red => "red",
+            Op::Stmatrix => "stmatrix",
+            Op::Wgmma => "wgmma",
+            Op::Fence => "fence",
+            Op::Mbarrier => "mbarrier",
+            Op::Membar => "membar",
+            Op::Exit => "exit",
         }
     }
 
     /// Every opcode (for the parser's lookup).
-    pub const ALL: [Op; 26] = [
+    pub const ALL: [Op; 46] = [
         Op::Mov,
         Op::Add,
         Op::Sub,
@@ -201,6 +267,26 @@ impl Op {
         Op::Bar,
         Op::Bra,
         Op::Ret,
+        Op::Neg,
+        Op::Abs,
+        Op::Not,
+        Op::Div,
+        Op::Rem,
+        Op::Rcp,
+        Op::Sqrt,
+        Op::Rsqrt,
+        Op::Ex2,
+        Op::Lg2,
+        Op::Tanh,
+        Op::Prmt,
+        Op::Atom,
+        Op::Red,
+        Op::Stmatrix,
+        Op::Wgmma,
+        Op::Fence,
+        Op::Mbarrier,
+        Op::Membar,
+        Op::Exit,
     ];
 }
 
@@ -296,4 +382,169 @@ pub struct Module {
     pub target: String,
     /// Kernels.
     pub entries: Vec<Entry>,
+}
+
+// ---------------------------------------------------------------------------------------------
+// Constructors and helpers (additive; the types above are the contract).
+// ---------------------------------------------------------------------------------------------
+
+impl Reg {
+    /// `%<prefix><n>` of `class`.
+    pub fn new(class: RegClass, n: u32) -> Reg {
+        Reg { class, n }
+    }
+}
+
+impl From<Reg> for Operand {
+    fn from(r: Reg) -> Operand {
+        Operand::Reg(r)
+    }
+}
+
+impl Operand {
+    /// A register operand.
+    pub fn reg(class: RegClass, n: u32) -> Operand {
+        Operand::Reg(Reg { class, n })
+    }
+
+    /// An f32 immediate from a float (its exact bits).
+    pub fn f32(x: f32) -> Operand {
+        Operand::F32(x.to_bits())
+    }
+
+    /// A symbol operand (parameter, label, shared variable).
+    pub fn sym(name: impl Into<String>) -> Operand {
+        Operand::Sym(name.into())
+    }
+
+    /// A special register such as `%tid.x`, `%ctaid.y`, `%laneid` (given without `%`).
+    /// Special registers are symbols whose name starts with `%`.
+    pub fn special(name: &str) -> Operand {
+        Operand::Sym(format!("%{name}"))
+    }
+
+    /// A memory reference `[base+offset]`.
+    pub fn addr(base: impl Into<Operand>, offset: i64) -> Operand {
+        Operand::Addr {
+            base: Box::new(base.into()),
+            offset,
+        }
+    }
+
+    /// A vector `{r0, r1, ...}` of registers.
+    pub fn vec_of(regs: impl IntoIterator<Item = Reg>) -> Operand {
+        Operand::Vec(regs.into_iter().map(Operand::Reg).collect())
+    }
+}
+
+impl Op {
+    /// The opcode whose PTX spelling is `name` (`"cp.async"`, `"mma"`, ...), if mosaic emits it.
+    pub fn from_name(name: &str) -> Option<Op> {
+        Op::ALL.iter().copied().find(|op| op.name() == name)
+    }
+}
+
+impl Guard {
+    /// `@%p`.
+    pub fn when(pred: Reg) -> Guard {
+        Guard {
+            pred,
+            negated: false,
+        }
+    }
+
+    /// `@!%p`.
+    pub fn unless(pred: Reg) -> Guard {
+        Guard {
+            pred,
+            negated: true,
+        }
+    }
+}
+
+impl Instr {
+    /// An unguarded instruction `op.mods operands`; `mods` are given without dots.
+    pub fn new(op: Op, mods: &[&str], operands: Vec<Operand>) -> Instr {
+        Instr {
+            guard: None,
+            op,
+            mods: mods.iter().map(|m| (*m).to_string()).collect(),
+            operands,
+        }
+    }
+
+    /// The same instruction under `guard`.
+    pub fn guarded(mut self, guard: Guard) -> Instr {
+        self.guard = Some(guard);
+        self
+    }
+}
+
+impl From<Instr> for Stmt {
+    fn from(i: Instr) -> Stmt {
+        Stmt::Instr(i)
+    }
+}
+
+impl Param {
+    /// A parameter of type `ty`.
+    pub fn new(ty: ParamType, name: impl Into<String>) -> Param {
+        Param {
+            ty,
+            name: name.into(),
+        }
+    }
+}
+
+impl Entry {
+    /// An entry with no parameters, launch bounds, registers, shared memory or body.
+    pub fn new(name: impl Into<String>) -> Entry {
+        Entry {
+            name: name.into(),
+            params: Vec::new(),
+            max_ntid: None,
+            min_ctas_per_sm: None,
+            regs: Vec::new(),
+            shared: Vec::new(),
+            body: Vec::new(),
+        }
+    }
+
+    /// Sets each class's declared count to one more than the highest register number of that
+    /// class used in the body (guards included), in [`RegClass::ALL`] order; unused classes
+    /// are left out.
+    pub fn declare_used_regs(&mut self) {
+        let mut count = [0u32; 6];
+        let mut note = |r: &Reg| {
+            let i = RegClass::ALL
+                .iter()
+                .position(|c| *c == r.class)
+                .unwrap_or(0);
+            count[i] = count[i].max(r.n.saturating_add(1));
+        };
+        fn walk(o: &Operand, note: &mut dyn FnMut(&Reg)) {
+            match o {
+                Operand::Reg(r) => note(r),
+                Operand::Addr { base, .. } => walk(base, note),
+                Operand::Vec(v) => v.iter().for_each(|x| walk(x, note)),
+                Operand::Imm(_) | Operand::F32(_) | Operand::Sym(_) => {}
+            }
+        }
+        for s in &self.body {
+            if let Stmt::Instr(i) = s {
+                if let Some(g) = &i.guard {
+                    note(&g.pred);
+                }
+                for o in &i.operands {
+                    walk(o, &mut note);
+                }
+            }
+        }
+        self.regs = RegClass::ALL
+            .iter()
+            .zip(count)
+            .filter(|(_, n)| *n > 0)
+            .map(|(c, n)| (*c, n))
+            .collect();
+    }
 }

@@ -1,7 +1,37 @@
-//! # emit-ptx — PTX for named targets (public types; the AST, printer and parser come with
-//! the compile issue)
+//! # emit-ptx — PTX for named targets
 //!
-//! Only this crate knows PTX syntax. Today it holds the target table the printer will need.
+//! Only this crate knows PTX syntax. It holds:
+//! - [`ast`]: the typed PTX AST ([`Module`], [`Entry`], [`Instr`], [`Operand`], ...);
+//! - [`print`]: AST -> PTX text ([`print_module`]), deterministic;
+//! - [`parse`]: PTX text -> AST ([`parse_module`]), written with nom and sharing no code with
+//!   the printer, so `parse_module(&print_module(m)) == m` is an independent check;
+//! - [`validate`]: the conditions under which that round trip holds ([`validate_module`]);
+//! - [`ptxas`]: finding and running NVIDIA's assembler, and reading its `-v` resource report;
+//! - the target table ([`TARGETS`], [`ptx_target`]): `.target` names and their lowest `.version`.
+//!
+//! ```
+//! use emit_ptx::{Entry, Instr, Module, Op, Stmt, parse_module, print_module};
+//! let mut k = Entry::new("k");
+//! k.body.push(Stmt::Instr(Instr::new(Op::Ret, &[], vec![])));
+//! let m = Module { version: (8, 0), target: "sm_90a".into(), entries: vec![k] };
+//! let text = print_module(&m);
+//! assert!(text.contains(".visible .entry k()"));
+//! assert_eq!(parse_module(&text).unwrap(), m);
+//! ```
+
+pub mod ast;
+pub mod parse;
+pub mod print;
+pub mod ptxas;
+pub mod validate;
+
+pub use ast::{
+    Entry, Guard, Instr, Module, Op, Operand, Param, ParamType, Reg, RegClass, Shared, Stmt,
+};
+pub use parse::{ParseError, parse_module};
+pub use print::print_module;
+pub use ptxas::{EntryReport, PtxasError, PtxasReport, assemble};
+pub use validate::{InvalidModule, validate_module};
 
 /// A PTX compilation target: the `.target` name and the lowest `.version` that accepts it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
