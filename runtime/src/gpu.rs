@@ -1,0 +1,602 @@
+//! Everything that touches CUDA: driver probe, PTX load, launch, cuBLAS, verify and bench.
+//!
+//! cudarc loads `libcuda` and `libcublas` lazily and *panics* when a library is missing, so
+//! every entry point checks for the library first (`is_culib_present`, a plain `dlopen`) and
+//! turns its absence into [`RuntimeError::NoDriver`] / [`CublasCheck::Unavailable`].
+
+use std::ffi::{CString, c_void};
+use std::sync::Arc;
+
+use cudarc::cublas::{CudaBlas, result as bresult, sys as bsys};
+use cudarc::driver::{
+    CudaContext, CudaFunction, CudaSlice, CudaStream, DevicePtr, DriverError, LaunchConfig,
+    PushKernelArg, result as dresult, sys,
+};
+use cudarc::nvrtc::Ptx;
+use half::f16;
+
+use crate::error::{RuntimeError, one_line};
+use crate::host::{self, HostMat, Rng};
+use crate::types::{
+    BenchOpts, BenchReport, Compute, CublasCheck, DeviceInfo, ElemType, GemmCall, KernelSpec,
+    Timing, VerifyOpts, VerifyReport,
+};
+
+/// Static shared memory a kernel may use without opting in, in bytes (48 KiB).
+const DEFAULT_SMEM_LIMIT: u32 = 48 * 1024;
+
+fn drv(what: &str, e: DriverError) -> RuntimeError {
+    RuntimeError::Driver(format!("{what}: {}", err_name(e)))
+}
+
+fn err_name(e: DriverError) -> String {
+    let desc = e
+        .error_string()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    format!("{:?} ({desc})", e.0)
+}
+
+/// True when `libcuda` can be loaded. Must precede every other cudarc driver call.
+fn driver_library_present() -> bool {
+    // SAFETY: dlopen()s the candidate library names and drops the handles again; loading
+    // libcuda runs no user-visible initialisation (cuInit is separate).
+    unsafe { sys::is_culib_present() }
+}
+
+/// True when `libcublas` can be loaded (checked before the first cuBLAS call, which would
+/// otherwise panic inside cudarc).
+fn cublas_library_present() -> bool {
+    // SAFETY: as for `driver_library_present`.
+    unsafe { bsys::is_culib_present() }
+}
+
+/// Initializes the driver and returns the device count, mapping every failure mode to
+/// [`RuntimeError::NoDriver`] or [`RuntimeError::NoDevice`].
+fn init_driver() -> Result<usize, RuntimeError> {
+    if !driver_library_present() {
+        return Err(RuntimeError::NoDriver(format!(
+            "cannot load the driver library (tried {}); is this a machine with an NVIDIA GPU?",
+            cudarc::get_lib_name_candidates("cuda")
+                .into_iter()
+                .filter(|n| n.starts_with("libcuda.so"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        )));
+    }
+    if let Err(e) = dresult::init() {
+        return Err(match e.0 {
+            sys::CUresult::CUDA_ERROR_NO_DEVICE => {
+                RuntimeError::NoDevice(format!("cuInit: {}", err_name(e)))
+            }
+            _ => RuntimeError::NoDriver(format!("cuInit failed: {}", err_name(e))),
+        });
+    }
+    let n = dresult::device::get_count()
+        .map_err(|e| RuntimeError::NoDevice(format!("cuDeviceGetCount: {}", err_name(e))))?;
+    if n <= 0 {
+        return Err(RuntimeError::NoDevice(
+            "the driver reports 0 devices".into(),
+        ));
+    }
+    Ok(n as usize)
+}
+
+/// Checks for a usable GPU and describes device 0.
+///
+/// Never panics for want of a GPU: without a loadable driver library it returns
+/// [`RuntimeError::NoDriver`], with a driver but no device [`RuntimeError::NoDevice`]
+/// (both have [`RuntimeError::exit_code`] 3).
+pub fn probe() -> Result<DeviceInfo, RuntimeError> {
+    Ok(Runtime::new()?.info().clone())
+}
+
+/// A CUDA context on device 0 with one stream and (when the library exists) a cuBLAS handle.
+///
+/// [`crate::verify`] and [`crate::bench`] build one per call; keep a `Runtime` to run many
+/// checks without re-creating the cuBLAS handle. After a kernel faults (illegal address, ...)
+/// the context is unusable (CUDA errors are sticky) and every later call fails.
+pub struct Runtime {
+    ctx: Arc<CudaContext>,
+    stream: Arc<CudaStream>,
+    blas: Result<CudaBlas, String>,
+    info: DeviceInfo,
+}
+
+impl std::fmt::Debug for Runtime {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Runtime").field("info", &self.info).finish()
+    }
+}
+
+impl Runtime {
+    /// Probes the driver (see [`probe`]) and creates the context, stream and cuBLAS handle.
+    pub fn new() -> Result<Self, RuntimeError> {
+        init_driver()?;
+        let ctx = CudaContext::new(0).map_err(|e| drv("create context on device 0", e))?;
+        let stream = ctx.new_stream().map_err(|e| drv("create stream", e))?;
+        let info = device_info(&ctx)?;
+        let blas = if cublas_library_present() {
+            CudaBlas::new(stream.clone()).map_err(|e| format!("cublasCreate failed: {e:?}"))
+        } else {
+            Err(format!(
+                "cannot load libcublas (tried {})",
+                cudarc::get_lib_name_candidates("cublas")
+                    .into_iter()
+                    .filter(|n| n.starts_with("libcublas.so"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ))
+        };
+        Ok(Runtime {
+            ctx,
+            stream,
+            blas,
+            info,
+        })
+    }
+
+    /// The device this runtime runs on.
+    pub fn info(&self) -> &DeviceInfo {
+        &self.info
+    }
+
+    /// Loads `spec.ptx` (driver JIT) and looks up `spec.entry`; raises the dynamic shared
+    /// memory limit when `dynamic_smem_bytes` exceeds 48 KiB.
+    pub fn load(&self, spec: &KernelSpec) -> Result<CudaFunction, RuntimeError> {
+        spec.validate()?;
+        if spec.dynamic_smem_bytes > self.info.max_smem_per_block_optin {
+            return Err(RuntimeError::BadSpec(format!(
+                "{} bytes of dynamic shared memory requested, device allows {} per block",
+                spec.dynamic_smem_bytes, self.info.max_smem_per_block_optin
+            )));
+        }
+        let module = match self.ctx.load_module(Ptx::from_src(spec.ptx.clone())) {
+            Ok(m) => m,
+            Err(e) => {
+                return Err(RuntimeError::Load {
+                    entry: spec.entry.clone(),
+                    log: jit_error_log(&self.ctx, &spec.ptx).unwrap_or_else(|| err_name(e)),
+                });
+            }
+        };
+        let f = module
+            .load_function(&spec.entry)
+            .map_err(|e| RuntimeError::Load {
+                entry: spec.entry.clone(),
+                log: format!("entry not found in module: {}", err_name(e)),
+            })?;
+        if spec.dynamic_smem_bytes > DEFAULT_SMEM_LIMIT {
+            f.set_attribute(
+                sys::CUfunction_attribute::CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
+                spec.dynamic_smem_bytes as i32,
+            )
+            .map_err(|e| RuntimeError::Launch(format!("set max dynamic smem: {}", err_name(e))))?;
+        }
+        Ok(f)
+    }
+
+    /// Enqueues one launch of `f` with the ABI parameters (no synchronization).
+    fn launch(
+        &self,
+        f: &CudaFunction,
+        spec: &KernelSpec,
+        call: &GemmCall,
+        set: &DevSet,
+    ) -> Result<(), RuntimeError> {
+        let cfg = LaunchConfig {
+            grid_dim: (spec.grid[0], spec.grid[1], spec.grid[2]),
+            block_dim: (spec.block[0], spec.block[1], spec.block[2]),
+            shared_mem_bytes: spec.dynamic_smem_bytes,
+        };
+        let (alpha_f, beta_f) = (call.alpha as f32, call.beta as f32);
+        let (alpha_i, beta_i) = (call.alpha as i32, call.beta as i32);
+        let mut lb = self.stream.launch_builder(f);
+        lb.arg(&set.a_ptr)
+            .arg(&set.b_ptr)
+            .arg(&set.c_ptr)
+            .arg(&call.m)
+            .arg(&call.n)
+            .arg(&call.k);
+        if call.c == ElemType::S32 {
+            lb.arg(&alpha_i).arg(&beta_i);
+        } else {
+            lb.arg(&alpha_f).arg(&beta_f);
+        }
+        // SAFETY: the parameter list matches the ABI documented on `KernelSpec` (three u64
+        // device pointers to live allocations of the sizes `call` implies, three u32, two
+        // f32/s32 scalars). A kernel that disagrees with the ABI can fault on the device; that
+        // is reported as a launch error at the next synchronization, not host UB.
+        unsafe { lb.launch(cfg) }
+            .map(|_| ())
+            .map_err(|e| RuntimeError::Launch(err_name(e)))
+    }
+
+    fn sync(&self, what: &str) -> Result<(), RuntimeError> {
+        self.stream
+            .synchronize()
+            .map_err(|e| RuntimeError::Launch(format!("{what}: {}", err_name(e))))
+    }
+
+    /// Enqueues cuBLAS on the same buffers and layouts (row-major C computed as the
+    /// column-major C^T = B^T A^T). `Err` carries why cuBLAS cannot do it.
+    fn cublas_gemm(&self, call: &GemmCall, set: &DevSet) -> Result<(), String> {
+        let blas = self.blas.as_ref().map_err(Clone::clone)?;
+        use bsys::cublasOperation_t::{CUBLAS_OP_N, CUBLAS_OP_T};
+        use bsys::cudaDataType::*;
+        let dt = |t: ElemType| match t {
+            ElemType::F16 => CUDA_R_16F,
+            ElemType::BF16 => CUDA_R_16BF,
+            ElemType::F32 => CUDA_R_32F,
+            ElemType::S8 => CUDA_R_8I,
+            ElemType::S32 => CUDA_R_32I,
+        };
+        let (m, n, k) = (call.m as i32, call.n as i32, call.k as i32);
+        // First cuBLAS operand is B^T (N x K), second is A^T (K x M).
+        let (op_b, ldb) = match call.b_layout {
+            crate::Layout::RowMajor => (CUBLAS_OP_N, n),
+            crate::Layout::ColMajor => (CUBLAS_OP_T, k),
+        };
+        let (op_a, lda) = match call.a_layout {
+            crate::Layout::RowMajor => (CUBLAS_OP_N, k),
+            crate::Layout::ColMajor => (CUBLAS_OP_T, m),
+        };
+        use bsys::cublasComputeType_t::*;
+        let compute = match (call.compute, call.a) {
+            (Compute::F32, _) => CUBLAS_COMPUTE_32F,
+            (Compute::F32Tf32, _) => CUBLAS_COMPUTE_32F_FAST_TF32,
+            (Compute::F32Pedantic, _) => CUBLAS_COMPUTE_32F_PEDANTIC,
+            (Compute::F16, _) => CUBLAS_COMPUTE_16F,
+            (Compute::S32, _) => CUBLAS_COMPUTE_32I,
+        };
+        // Scalars in the compute type: f16 for COMPUTE_16F, s32 for COMPUTE_32I, else f32.
+        let scal_h = [f16::from_f64(call.alpha), f16::from_f64(call.beta)];
+        let scal_i = [call.alpha as i32, call.beta as i32];
+        let scal_f = [call.alpha as f32, call.beta as f32];
+        let (alpha, beta): (*const c_void, *const c_void) = match call.compute {
+            Compute::F16 => (&scal_h[0] as *const f16 as _, &scal_h[1] as *const f16 as _),
+            Compute::S32 => (&scal_i[0] as *const i32 as _, &scal_i[1] as *const i32 as _),
+            _ => (&scal_f[0] as *const f32 as _, &scal_f[1] as *const f32 as _),
+        };
+        // SAFETY: the pointers are device allocations holding K*N (B), M*K (A) and M*N (C)
+        // elements of the given types, with leading dimensions that match those extents; the
+        // scalars live on the host (default pointer mode) until the call returns, and cuBLAS
+        // reads them before returning. The handle is bound to `self.stream`.
+        let r = unsafe {
+            bresult::gemm_ex(
+                *blas.handle(),
+                op_b,
+                op_a,
+                n,
+                m,
+                k,
+                alpha,
+                set.b_ptr as *const c_void,
+                dt(call.b),
+                ldb,
+                set.a_ptr as *const c_void,
+                dt(call.a),
+                lda,
+                beta,
+                set.c_ptr as *mut c_void,
+                dt(call.c),
+                n,
+                compute,
+                bsys::cublasGemmAlgo_t::CUBLAS_GEMM_DEFAULT,
+            )
+        };
+        r.map_err(|e| format!("cublasGemmEx rejected {} ({:?})", call.describe(), e.0))
+    }
+
+    fn upload(&self, m: &HostMat) -> Result<CudaSlice<u8>, RuntimeError> {
+        self.stream
+            .clone_htod(&m.bytes)
+            .map_err(|e| drv("copy to device", e))
+    }
+
+    fn download(&self, s: &CudaSlice<u8>, ty: ElemType) -> Result<HostMat, RuntimeError> {
+        let bytes = self
+            .stream
+            .clone_dtoh(s)
+            .map_err(|e| RuntimeError::Launch(format!("copy from device: {}", err_name(e))))?;
+        Ok(HostMat { ty, bytes })
+    }
+
+    /// See [`crate::verify`].
+    pub fn verify(
+        &self,
+        spec: &KernelSpec,
+        call: &GemmCall,
+        opts: &VerifyOpts,
+    ) -> Result<VerifyReport, RuntimeError> {
+        call.validate()?;
+        let f = self.load(spec)?;
+        let seed = opts.seed.unwrap_or_else(host::fresh_seed);
+        let mut rng = Rng::new(seed);
+        let (ea, eb, ec) = call.elems();
+        let a = HostMat::random(call.a, ea, &mut rng);
+        let b = HostMat::random(call.b, eb, &mut rng);
+        let poisoned = call.beta == 0.0;
+        let c_in = if poisoned {
+            HostMat::poison(call.c, ec)
+        } else {
+            HostMat::random(call.c, ec, &mut rng)
+        };
+        let da = self.upload(&a)?;
+        let db = self.upload(&b)?;
+        let dc = self.upload(&c_in)?;
+        let dc_blas = self.upload(&c_in)?;
+        let set = DevSet::new(&self.stream, &da, &db, &dc);
+        self.launch(&f, spec, call, &set)?;
+        self.sync("kernel")?;
+        let blas_set = DevSet::new(&self.stream, &da, &db, &dc_blas);
+        let blas_ran = match self.cublas_gemm(call, &blas_set) {
+            Ok(()) => {
+                self.stream
+                    .synchronize()
+                    .map_err(|e| RuntimeError::Cublas(format!("cuBLAS run: {}", err_name(e))))?;
+                Ok(())
+            }
+            Err(why) => Err(why),
+        };
+        let out = self.download(&dc, call.c)?;
+        let scan = host::scan_output(&out, call.n, poisoned);
+
+        let entries = host::sample_entries(call.m, call.n, opts.sample, &mut rng);
+        let refs = host::reference_entries(call, &a, &b, &c_in, &entries);
+        let n = call.n as usize;
+        let sampled = |c: &HostMat| -> Vec<f64> {
+            entries
+                .iter()
+                .map(|&(i, j)| c.get(i as usize * n + j as usize))
+                .collect()
+        };
+        let at = |idx: usize| entries[idx];
+        let vs_f64 = host::error_stats(&sampled(&out), &refs, at);
+
+        let (vs_cublas, cublas_vs_f64) = match blas_ran {
+            Ok(()) => {
+                let ref_c = self.download(&dc_blas, call.c)?;
+                let all_out: Vec<f64> = (0..ec).map(|i| out.get(i)).collect();
+                let all_ref: Vec<f64> = (0..ec).map(|i| ref_c.get(i)).collect();
+                let st = host::error_stats(&all_out, &all_ref, |idx| {
+                    ((idx / n) as u32, (idx % n) as u32)
+                });
+                let own = host::error_stats(&sampled(&ref_c), &refs, at);
+                (CublasCheck::Compared(st), Some(own))
+            }
+            Err(why) => (CublasCheck::Unavailable(why), None),
+        };
+        let tol = call.tolerance();
+        let passed = scan.unwritten == 0
+            && scan.non_finite == 0
+            && vs_f64.passes(tol)
+            && match &vs_cublas {
+                CublasCheck::Compared(s) => s.passes(tol),
+                CublasCheck::Unavailable(_) => true,
+            };
+        Ok(VerifyReport {
+            call: *call,
+            seed,
+            unwritten: scan.unwritten,
+            first_unwritten: scan.first_unwritten,
+            non_finite: scan.non_finite,
+            vs_f64,
+            cublas_vs_f64,
+            vs_cublas,
+            tolerance: tol,
+            passed,
+        })
+    }
+
+    /// See [`crate::bench`].
+    pub fn bench(
+        &self,
+        spec: &KernelSpec,
+        call: &GemmCall,
+        opts: &BenchOpts,
+    ) -> Result<BenchReport, RuntimeError> {
+        call.validate()?;
+        let f = self.load(spec)?;
+        let set_bytes = call.set_bytes();
+        let l2 = self.info.l2_bytes.max(1) as f64;
+        let mut sets = ((opts.l2_multiple.max(0.0) * l2) / set_bytes as f64).ceil() as u64;
+        sets = sets.clamp(1, opts.max_sets.max(1) as u64);
+        // Leave room: at most half of the free memory for the rotated sets.
+        let (free, _) = self
+            .ctx
+            .mem_get_info()
+            .map_err(|e| drv("cuMemGetInfo", e))?;
+        let fit = ((free / 2) / set_bytes.max(1)).max(1) as u64;
+        let sets = sets.min(fit) as u32;
+
+        let mut rng = Rng::new(opts.seed.unwrap_or_else(host::fresh_seed));
+        let (ea, eb, ec) = call.elems();
+        let a = self.upload(&HostMat::random(call.a, ea, &mut rng))?;
+        let b = self.upload(&HostMat::random(call.b, eb, &mut rng))?;
+        let c = self.upload(&HostMat::random(call.c, ec, &mut rng))?;
+        let copy = |s: &CudaSlice<u8>| {
+            self.stream
+                .clone_dtod(s)
+                .map_err(|e| drv("allocate input set", e))
+        };
+        let mut bufs = Vec::with_capacity(sets as usize);
+        for _ in 1..sets {
+            bufs.push((copy(&a)?, copy(&b)?, copy(&c)?));
+        }
+        bufs.insert(0, (a, b, c));
+        let dsets: Vec<DevSet> = bufs
+            .iter()
+            .map(|(a, b, c)| DevSet::new(&self.stream, a, b, c))
+            .collect();
+        self.sync("input setup")?;
+
+        // Does cuBLAS take this call at all?
+        let mut cublas_ok = self.cublas_gemm(call, &dsets[0]);
+        if cublas_ok.is_ok()
+            && let Err(e) = self.stream.synchronize()
+        {
+            cublas_ok = Err(format!("cuBLAS run failed: {}", err_name(e)));
+        }
+
+        for w in 0..opts.warmup as usize {
+            let s = &dsets[w % dsets.len()];
+            self.launch(&f, spec, call, s)?;
+            if cublas_ok.is_ok() {
+                self.cublas_gemm(call, s).map_err(RuntimeError::Cublas)?;
+            }
+        }
+        self.sync("warm-up")?;
+
+        let samples = opts.samples.max(20);
+        let ev = || {
+            self.ctx
+                .new_event(Some(sys::CUevent_flags::CU_EVENT_DEFAULT))
+                .map_err(|e| drv("create event", e))
+        };
+        // (start, end) per sample, for mosaic [0] and cuBLAS [1].
+        let mut marks: [Vec<_>; 2] = [Vec::new(), Vec::new()];
+        for s in 0..samples {
+            // Alternate which goes first, so neither always follows the other.
+            let order: [usize; 2] = if s % 2 == 0 { [0, 1] } else { [1, 0] };
+            for who in order {
+                if who == 1 && cublas_ok.is_err() {
+                    continue;
+                }
+                let (e0, e1) = (ev()?, ev()?);
+                e0.record(&self.stream)
+                    .map_err(|e| drv("record event", e))?;
+                for set in &dsets {
+                    if who == 0 {
+                        self.launch(&f, spec, call, set)?;
+                    } else {
+                        self.cublas_gemm(call, set).map_err(RuntimeError::Cublas)?;
+                    }
+                }
+                e1.record(&self.stream)
+                    .map_err(|e| drv("record event", e))?;
+                marks[who].push((e0, e1));
+            }
+        }
+        self.sync("timed runs")?;
+        let per_launch = |v: &[(cudarc::driver::CudaEvent, cudarc::driver::CudaEvent)]| {
+            v.iter()
+                .map(|(a, b)| {
+                    a.elapsed_ms(b)
+                        .map(|ms| ms as f64 * 1e3 / dsets.len() as f64)
+                        .map_err(|e| drv("event elapsed", e))
+                })
+                .collect::<Result<Vec<f64>, _>>()
+        };
+        let timing = |us: Vec<f64>| {
+            let med = host::median(&us);
+            Timing {
+                median_us: med,
+                min_us: us.iter().copied().fold(f64::INFINITY, f64::min),
+                max_us: us.iter().copied().fold(0.0, f64::max),
+                tflops: call.flop() / (med * 1e-6) / 1e12,
+            }
+        };
+        let mosaic = timing(per_launch(&marks[0])?);
+        let cublas = match cublas_ok {
+            Ok(()) => Ok(timing(per_launch(&marks[1])?)),
+            Err(why) => Err(why),
+        };
+        let ratio = cublas.as_ref().ok().map(|c| mosaic.tflops / c.tflops);
+        Ok(BenchReport {
+            call: *call,
+            sets,
+            set_bytes,
+            samples,
+            launches_per_sample: dsets.len() as u32,
+            mosaic,
+            cublas,
+            ratio,
+        })
+    }
+}
+
+/// Raw device addresses of one input set (A, B, C).
+struct DevSet {
+    a_ptr: u64,
+    b_ptr: u64,
+    c_ptr: u64,
+}
+
+impl DevSet {
+    fn new(stream: &CudaStream, a: &CudaSlice<u8>, b: &CudaSlice<u8>, c: &CudaSlice<u8>) -> Self {
+        // The guards only order other streams against this one; everything here runs on
+        // `stream`, so dropping them at once is fine. The slices outlive every use of the
+        // addresses (they are dropped only after the final synchronize).
+        let (a_ptr, _ga) = a.device_ptr(stream);
+        let (b_ptr, _gb) = b.device_ptr(stream);
+        let (c_ptr, _gc) = c.device_ptr(stream);
+        DevSet {
+            a_ptr,
+            b_ptr,
+            c_ptr,
+        }
+    }
+}
+
+fn device_info(ctx: &Arc<CudaContext>) -> Result<DeviceInfo, RuntimeError> {
+    use sys::CUdevice_attribute::*;
+    let attr = |a| ctx.attribute(a).unwrap_or(0).max(0) as u32;
+    let mut drv_version = 0i32;
+    // SAFETY: cuDriverGetVersion writes one int through the pointer; the driver is loaded.
+    let _ = unsafe { sys::cuDriverGetVersion(&mut drv_version) };
+    Ok(DeviceInfo {
+        name: ctx.name().map_err(|e| drv("cuDeviceGetName", e))?,
+        compute_capability: ctx
+            .compute_capability()
+            .map_err(|e| drv("compute capability", e))?,
+        sm_count: attr(CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT),
+        sm_clock_khz: attr(CU_DEVICE_ATTRIBUTE_CLOCK_RATE),
+        mem_clock_khz: attr(CU_DEVICE_ATTRIBUTE_MEMORY_CLOCK_RATE),
+        mem_bus_bits: attr(CU_DEVICE_ATTRIBUTE_GLOBAL_MEMORY_BUS_WIDTH),
+        total_mem_bytes: ctx.total_mem().map_err(|e| drv("total memory", e))? as u64,
+        l2_bytes: attr(CU_DEVICE_ATTRIBUTE_L2_CACHE_SIZE) as u64,
+        max_smem_per_block_optin: attr(CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN),
+        driver_version: drv_version,
+    })
+}
+
+/// Re-runs the JIT with an error-log buffer to recover the driver's message for a PTX that
+/// failed to load. `None` if the log is empty.
+fn jit_error_log(ctx: &Arc<CudaContext>, ptx: &str) -> Option<String> {
+    ctx.bind_to_thread().ok()?;
+    let src = CString::new(ptx).ok()?;
+    let mut log = vec![0u8; 16 * 1024];
+    let mut options = [
+        sys::CUjit_option::CU_JIT_ERROR_LOG_BUFFER,
+        sys::CUjit_option::CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES,
+    ];
+    let mut values: [*mut c_void; 2] = [log.as_mut_ptr() as *mut c_void, log.len() as *mut c_void];
+    let mut module: sys::CUmodule = std::ptr::null_mut();
+    // SAFETY: `src` is NUL-terminated PTX; the option array and value array have the same
+    // length (2); the log buffer outlives the call and its size is passed by value as the
+    // driver API requires (a size cast to a pointer). A module that unexpectedly loads is
+    // unloaded again.
+    let r = unsafe {
+        sys::cuModuleLoadDataEx(
+            &mut module,
+            src.as_ptr() as *const c_void,
+            options.len() as u32,
+            options.as_mut_ptr(),
+            values.as_mut_ptr(),
+        )
+    };
+    if r == sys::CUresult::CUDA_SUCCESS {
+        // SAFETY: `module` was just loaded by this call and is not used elsewhere.
+        let _ = unsafe { sys::cuModuleUnload(module) };
+        return None;
+    }
+    let end = log.iter().position(|&c| c == 0).unwrap_or(log.len());
+    let text = one_line(&String::from_utf8_lossy(&log[..end]));
+    let name = format!("{r:?}");
+    Some(if text.is_empty() {
+        name
+    } else {
+        format!("{name}: {text}")
+    })
+}

@@ -1,0 +1,656 @@
+//! The kernel ABI (what the code generator hands the runtime) and the option/report types.
+
+use std::fmt;
+
+use crate::error::RuntimeError;
+
+/// A compiled kernel, as the code generator emits it.
+///
+/// The kernel's parameters, in order, are
+/// `u64 A, u64 B, u64 C, u32 M, u32 N, u32 K, alpha, beta`, where `alpha`/`beta` are `f32` for
+/// float C types (f16/bf16 C included) and `s32` for an s32 C. See [`GemmCall`] for the layouts.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct KernelSpec {
+    /// PTX source text (JIT-compiled by the driver at load time).
+    pub ptx: String,
+    /// Name of the `.entry` to launch.
+    pub entry: String,
+    /// Grid size in blocks (x, y, z); every component at least 1.
+    pub grid: [u32; 3],
+    /// Block size in threads (x, y, z); every component at least 1, product at most 1024.
+    pub block: [u32; 3],
+    /// Dynamic shared memory per block, in bytes. Above 48 KiB the runtime raises the
+    /// function's `CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES` before launch.
+    pub dynamic_smem_bytes: u32,
+}
+
+/// Storage type of a GEMM operand in device memory.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum ElemType {
+    /// IEEE binary16, 2 bytes.
+    F16,
+    /// bfloat16, 2 bytes.
+    BF16,
+    /// IEEE binary32, 4 bytes.
+    F32,
+    /// Signed 8-bit integer, 1 byte.
+    S8,
+    /// Signed 32-bit integer, 4 bytes.
+    S32,
+}
+
+impl ElemType {
+    /// Size of one element in bytes.
+    pub fn size_bytes(self) -> usize {
+        match self {
+            ElemType::S8 => 1,
+            ElemType::F16 | ElemType::BF16 => 2,
+            ElemType::F32 | ElemType::S32 => 4,
+        }
+    }
+
+    /// True for the floating-point types.
+    pub fn is_float(self) -> bool {
+        matches!(self, ElemType::F16 | ElemType::BF16 | ElemType::F32)
+    }
+
+    /// Short lowercase name (`f16`, `bf16`, `f32`, `s8`, `s32`).
+    pub fn name(self) -> &'static str {
+        match self {
+            ElemType::F16 => "f16",
+            ElemType::BF16 => "bf16",
+            ElemType::F32 => "f32",
+            ElemType::S8 => "s8",
+            ElemType::S32 => "s32",
+        }
+    }
+}
+
+impl fmt::Display for ElemType {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Memory layout of the A or B operand (C is always row-major).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Layout {
+    /// Rows are contiguous: A(i,k) at `i*K + k`, B(k,j) at `k*N + j`.
+    RowMajor,
+    /// Columns are contiguous: A(i,k) at `i + k*M`, B(k,j) at `k + j*K`.
+    ColMajor,
+}
+
+/// Arithmetic the kernel is asked to perform (and that cuBLAS is asked to match).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Compute {
+    /// f32 accumulation. With f16/bf16 inputs: tensor-core math (cuBLAS `COMPUTE_32F`).
+    /// With f32 inputs: plain f32 (cuBLAS `COMPUTE_32F`, no TF32).
+    F32,
+    /// f32 inputs rounded to TF32 on the tensor cores, f32 accumulation
+    /// (cuBLAS `COMPUTE_32F_FAST_TF32`).
+    F32Tf32,
+    /// True IEEE f32 arithmetic, no reduced-precision shortcuts (cuBLAS `COMPUTE_32F_PEDANTIC`).
+    F32Pedantic,
+    /// f16 accumulation (cuBLAS `COMPUTE_16F`); f16 inputs and f16 C only.
+    F16,
+    /// Exact 32-bit integer accumulation (cuBLAS `COMPUTE_32I`); s8 inputs, s32 C.
+    S32,
+}
+
+impl Compute {
+    /// Short lowercase name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Compute::F32 => "f32",
+            Compute::F32Tf32 => "tf32",
+            Compute::F32Pedantic => "f32-pedantic",
+            Compute::F16 => "f16acc",
+            Compute::S32 => "s32",
+        }
+    }
+}
+
+/// One GEMM: `C = alpha * A * B + beta * C`, C is M x N row-major.
+///
+/// A is M x K and B is K x N in the given [`Layout`]s. When `beta == 0` the kernel must not read
+/// C (BLAS convention): [`crate::verify`] fills C with a NaN/`i32::MIN` poison in that case, so a
+/// kernel that computes `0 * C` fails.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct GemmCall {
+    /// Rows of A and C.
+    pub m: u32,
+    /// Columns of B and C.
+    pub n: u32,
+    /// Columns of A, rows of B (the reduction length).
+    pub k: u32,
+    /// Storage type of A.
+    pub a: ElemType,
+    /// Storage type of B.
+    pub b: ElemType,
+    /// Storage type of C.
+    pub c: ElemType,
+    /// Layout of A.
+    pub a_layout: Layout,
+    /// Layout of B.
+    pub b_layout: Layout,
+    /// Arithmetic to perform.
+    pub compute: Compute,
+    /// Scale of A*B (passed as f32, or s32 for an s32 C, which then must be integral).
+    pub alpha: f64,
+    /// Scale of the old C (as `alpha`).
+    pub beta: f64,
+}
+
+impl GemmCall {
+    /// A plain `C = A*B` (alpha 1, beta 0) with row-major A and B.
+    pub fn new(m: u32, n: u32, k: u32, ab: ElemType, c: ElemType, compute: Compute) -> Self {
+        GemmCall {
+            m,
+            n,
+            k,
+            a: ab,
+            b: ab,
+            c,
+            a_layout: Layout::RowMajor,
+            b_layout: Layout::RowMajor,
+            compute,
+            alpha: 1.0,
+            beta: 0.0,
+        }
+    }
+
+    /// Floating-point (or integer) operations of the GEMM: `2*M*N*K`.
+    pub fn flop(&self) -> f64 {
+        2.0 * self.m as f64 * self.n as f64 * self.k as f64
+    }
+
+    /// Elements of A, B and C.
+    pub fn elems(&self) -> (usize, usize, usize) {
+        let (m, n, k) = (self.m as usize, self.n as usize, self.k as usize);
+        (m * k, k * n, m * n)
+    }
+
+    /// Bytes of one input set (A + B + C) in device memory.
+    pub fn set_bytes(&self) -> usize {
+        let (ea, eb, ec) = self.elems();
+        ea * self.a.size_bytes() + eb * self.b.size_bytes() + ec * self.c.size_bytes()
+    }
+
+    /// Checks sizes and the type/compute combination.
+    ///
+    /// Supported: f16 x f16 -> f16|f32 (compute f32, or f16 with an f16 C); bf16 x bf16 ->
+    /// bf16|f32 (compute f32); f32 x f32 -> f32 (compute f32, tf32 or pedantic);
+    /// s8 x s8 -> s32 (compute s32, integral alpha/beta).
+    pub fn validate(&self) -> Result<(), RuntimeError> {
+        if self.m == 0 || self.n == 0 || self.k == 0 {
+            return Err(RuntimeError::BadSpec(format!(
+                "zero-sized GEMM {}x{}x{}",
+                self.m, self.n, self.k
+            )));
+        }
+        if self.a != self.b {
+            return Err(RuntimeError::BadSpec(format!(
+                "A and B types differ ({} vs {})",
+                self.a, self.b
+            )));
+        }
+        use Compute as C;
+        use ElemType as E;
+        let ok = matches!(
+            (self.a, self.c, self.compute),
+            (E::F16, E::F16 | E::F32, C::F32)
+                | (E::F16, E::F16, C::F16)
+                | (E::BF16, E::BF16 | E::F32, C::F32)
+                | (E::F32, E::F32, C::F32 | C::F32Tf32 | C::F32Pedantic)
+                | (E::S8, E::S32, C::S32)
+        );
+        if !ok {
+            return Err(RuntimeError::BadSpec(format!(
+                "unsupported type mix {} x {} -> {} with compute {}",
+                self.a,
+                self.b,
+                self.c,
+                self.compute.name()
+            )));
+        }
+        if !self.alpha.is_finite() || !self.beta.is_finite() {
+            return Err(RuntimeError::BadSpec("alpha/beta must be finite".into()));
+        }
+        if self.c == E::S32
+            && (self.alpha.fract() != 0.0
+                || self.beta.fract() != 0.0
+                || self.alpha.abs() > i32::MAX as f64
+                || self.beta.abs() > i32::MAX as f64)
+        {
+            return Err(RuntimeError::BadSpec(
+                "s32 C needs integral alpha/beta that fit in s32".into(),
+            ));
+        }
+        let (ea, eb, ec) = self.elems();
+        if ea.max(eb).max(ec) > i32::MAX as usize {
+            return Err(RuntimeError::BadSpec(
+                "an operand has more than 2^31-1 elements".into(),
+            ));
+        }
+        Ok(())
+    }
+
+    /// Relative-error tolerance of a correct kernel for this call, measured as
+    /// `‖out − ref‖ / ‖ref‖` against the float64 reference (and against cuBLAS).
+    ///
+    /// f16/bf16 inputs with f32 accumulation: 1e-2; tf32: 5e-3; true f32 (f32 inputs with
+    /// compute f32 or pedantic): 1e-5; f16 accumulation: 3e-2; s32: 0 (exact).
+    pub fn tolerance(&self) -> f64 {
+        match self.compute {
+            Compute::S32 => 0.0,
+            Compute::F16 => 3e-2,
+            Compute::F32Tf32 => 5e-3,
+            Compute::F32Pedantic => 1e-5,
+            Compute::F32 => {
+                if self.a == ElemType::F32 {
+                    1e-5
+                } else {
+                    1e-2
+                }
+            }
+        }
+    }
+
+    /// One-line description, e.g. `1000x777x333 f16*f16->f32 (f32) RR a=1 b=0`.
+    pub fn describe(&self) -> String {
+        let l = |x: Layout| if x == Layout::RowMajor { 'R' } else { 'C' };
+        format!(
+            "{}x{}x{} {}*{}->{} ({}) {}{} a={} b={}",
+            self.m,
+            self.n,
+            self.k,
+            self.a,
+            self.b,
+            self.c,
+            self.compute.name(),
+            l(self.a_layout),
+            l(self.b_layout),
+            self.alpha,
+            self.beta
+        )
+    }
+}
+
+impl KernelSpec {
+    /// Checks the launch shape (no GPU needed; the shared-memory limit is checked at load).
+    pub fn validate(&self) -> Result<(), RuntimeError> {
+        if self.entry.is_empty() {
+            return Err(RuntimeError::BadSpec("empty entry name".into()));
+        }
+        if self.ptx.contains('\0') {
+            return Err(RuntimeError::BadSpec("PTX contains a NUL byte".into()));
+        }
+        if self.grid.contains(&0) || self.block.contains(&0) {
+            return Err(RuntimeError::BadSpec(format!(
+                "zero grid/block dimension: grid {:?} block {:?}",
+                self.grid, self.block
+            )));
+        }
+        let threads: u64 = self.block.iter().map(|&x| x as u64).product();
+        if threads > 1024 {
+            return Err(RuntimeError::BadSpec(format!(
+                "block {:?} has {threads} threads (max 1024)",
+                self.block
+            )));
+        }
+        Ok(())
+    }
+}
+
+/// Options of [`crate::verify`].
+#[derive(Debug, Clone, PartialEq)]
+pub struct VerifyOpts {
+    /// Seed of the input generator; `None` draws a fresh one (time and a process counter), so
+    /// every call sees new inputs. The seed used is in the report, for reproduction.
+    pub seed: Option<u64>,
+    /// Number of random (i, j) entries checked against the float64 reference, on top of the
+    /// four corners and the whole last row and last column.
+    pub sample: usize,
+}
+
+impl Default for VerifyOpts {
+    fn default() -> Self {
+        VerifyOpts {
+            seed: None,
+            sample: 4096,
+        }
+    }
+}
+
+/// Error of an output against a reference, over some set of entries.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct ErrorStats {
+    /// Entries compared.
+    pub count: usize,
+    /// Largest `|out − ref|` (absolute, in output units).
+    pub max_abs: f64,
+    /// `‖out − ref‖₂ / ‖ref‖₂` over the compared entries (∞ if any output is NaN/∞).
+    pub rel: f64,
+    /// Compared entries where the output is NaN or infinite.
+    pub non_finite: usize,
+    /// The entry with the largest absolute error: (i, j, out, ref).
+    pub worst: Option<(u32, u32, f64, f64)>,
+}
+
+impl ErrorStats {
+    /// Passes when no entry is non-finite and `rel <= tol` (for `tol == 0`: `max_abs == 0`).
+    pub fn passes(&self, tol: f64) -> bool {
+        if self.non_finite > 0 || self.rel.is_nan() {
+            return false;
+        }
+        if tol == 0.0 {
+            self.max_abs == 0.0
+        } else {
+            self.rel <= tol
+        }
+    }
+}
+
+/// Result of the cuBLAS comparison in [`VerifyReport`].
+#[derive(Debug, Clone, PartialEq)]
+pub enum CublasCheck {
+    /// cuBLAS ran on the same inputs; error of the kernel's output against cuBLAS's, over all
+    /// M*N elements.
+    Compared(ErrorStats),
+    /// cuBLAS is not available or rejected this call (reason); only the float64 check applies.
+    Unavailable(String),
+}
+
+/// What [`crate::verify`] found.
+#[derive(Debug, Clone, PartialEq)]
+pub struct VerifyReport {
+    /// The call that was verified.
+    pub call: GemmCall,
+    /// Seed of the inputs (pass it in [`VerifyOpts::seed`] to reproduce).
+    pub seed: u64,
+    /// Output elements that still hold the poison pattern (C was never written there). Only
+    /// meaningful when `beta == 0`; otherwise 0.
+    pub unwritten: usize,
+    /// First unwritten element (i, j), row-major order.
+    pub first_unwritten: Option<(u32, u32)>,
+    /// Output elements (all M*N) that are NaN or infinite but are not the poison pattern.
+    pub non_finite: usize,
+    /// Kernel output against the float64 reference on the sampled entries.
+    pub vs_f64: ErrorStats,
+    /// cuBLAS's own output against the float64 reference on the same sample (shows the error
+    /// level the tolerance must admit); `None` when cuBLAS did not run.
+    pub cublas_vs_f64: Option<ErrorStats>,
+    /// Kernel output against cuBLAS over all elements.
+    pub vs_cublas: CublasCheck,
+    /// The relative tolerance applied ([`GemmCall::tolerance`]).
+    pub tolerance: f64,
+    /// True when nothing is unwritten, nothing is non-finite, and both comparisons are within
+    /// the tolerance (the cuBLAS one only where cuBLAS ran).
+    pub passed: bool,
+}
+
+impl fmt::Display for VerifyReport {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} {}: seed {:#x}, vs f64 rel {:.2e} max_abs {:.2e} ({} entries)",
+            self.call.describe(),
+            if self.passed { "PASS" } else { "FAIL" },
+            self.seed,
+            self.vs_f64.rel,
+            self.vs_f64.max_abs,
+            self.vs_f64.count
+        )?;
+        match &self.vs_cublas {
+            CublasCheck::Compared(s) => {
+                write!(f, ", vs cuBLAS rel {:.2e} max_abs {:.2e}", s.rel, s.max_abs)?
+            }
+            CublasCheck::Unavailable(why) => write!(f, ", cuBLAS unavailable: {why}")?,
+        }
+        if let Some(c) = &self.cublas_vs_f64 {
+            write!(f, ", cuBLAS vs f64 rel {:.2e}", c.rel)?;
+        }
+        write!(f, ", tol {:.0e}", self.tolerance)?;
+        if self.unwritten > 0 {
+            write!(
+                f,
+                ", {} unwritten (first {:?})",
+                self.unwritten, self.first_unwritten
+            )?;
+        }
+        if self.non_finite > 0 {
+            write!(f, ", {} NaN/inf", self.non_finite)?;
+        }
+        Ok(())
+    }
+}
+
+/// Options of [`crate::bench`].
+#[derive(Debug, Clone, PartialEq)]
+pub struct BenchOpts {
+    /// Untimed launches of each of mosaic and cuBLAS before timing (module load, cuBLAS
+    /// heuristics, clocks ramp-up).
+    pub warmup: u32,
+    /// Timed samples of each; at least 20 are taken whatever this says. A sample is one event
+    /// pair around one launch on each input set in turn.
+    pub samples: u32,
+    /// Input sets rotated so that their total is at least this many times the L2 size.
+    pub l2_multiple: f64,
+    /// Upper bound on the number of input sets.
+    pub max_sets: u32,
+    /// Seed of the inputs; `None` draws a fresh one.
+    pub seed: Option<u64>,
+}
+
+impl Default for BenchOpts {
+    fn default() -> Self {
+        BenchOpts {
+            warmup: 10,
+            samples: 30,
+            l2_multiple: 2.0,
+            max_sets: 64,
+            seed: None,
+        }
+    }
+}
+
+/// Timing summary of one implementation: per-launch times in microseconds.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Timing {
+    /// Median over samples of the per-launch time, µs.
+    pub median_us: f64,
+    /// Fastest sample's per-launch time, µs.
+    pub min_us: f64,
+    /// Slowest sample's per-launch time, µs.
+    pub max_us: f64,
+    /// `2*M*N*K / median`, in TFLOP/s (10^12 operations per second).
+    pub tflops: f64,
+}
+
+/// What [`crate::bench`] measured.
+#[derive(Debug, Clone, PartialEq)]
+pub struct BenchReport {
+    /// The call that was timed.
+    pub call: GemmCall,
+    /// Input sets rotated (each A, B, C, distinct addresses).
+    pub sets: u32,
+    /// Bytes of one set.
+    pub set_bytes: usize,
+    /// Timed samples of each implementation.
+    pub samples: u32,
+    /// Launches per sample (one per set).
+    pub launches_per_sample: u32,
+    /// mosaic's kernel.
+    pub mosaic: Timing,
+    /// cuBLAS on the same inputs, interleaved with mosaic; `Err(reason)` when cuBLAS is not
+    /// available or rejected the call.
+    pub cublas: Result<Timing, String>,
+    /// mosaic TFLOP/s over cuBLAS TFLOP/s (above 1: mosaic is faster).
+    pub ratio: Option<f64>,
+}
+
+impl fmt::Display for BenchReport {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{}: mosaic {:.1} TFLOP/s ({:.2} us)",
+            self.call.describe(),
+            self.mosaic.tflops,
+            self.mosaic.median_us
+        )?;
+        match &self.cublas {
+            Ok(t) => write!(
+                f,
+                ", cuBLAS {:.1} TFLOP/s ({:.2} us), ratio {:.3}",
+                t.tflops,
+                t.median_us,
+                self.ratio.unwrap_or(f64::NAN)
+            )?,
+            Err(why) => write!(f, ", cuBLAS not timed: {why}")?,
+        }
+        write!(
+            f,
+            " [{} samples x {} launches, {} sets of {:.1} MiB]",
+            self.samples,
+            self.launches_per_sample,
+            self.sets,
+            self.set_bytes as f64 / (1 << 20) as f64
+        )
+    }
+}
+
+/// The device [`crate::probe`] found.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DeviceInfo {
+    /// Marketing name, e.g. `NVIDIA H100 80GB HBM3`.
+    pub name: String,
+    /// Compute capability (major, minor), e.g. (9, 0).
+    pub compute_capability: (i32, i32),
+    /// Streaming multiprocessors.
+    pub sm_count: u32,
+    /// Peak SM clock in kHz (0 if the driver does not report it).
+    pub sm_clock_khz: u32,
+    /// Peak memory clock in kHz (0 if not reported).
+    pub mem_clock_khz: u32,
+    /// Memory bus width in bits (0 if not reported).
+    pub mem_bus_bits: u32,
+    /// Device memory in bytes.
+    pub total_mem_bytes: u64,
+    /// L2 cache in bytes.
+    pub l2_bytes: u64,
+    /// Largest dynamic shared memory one block may opt in to, in bytes.
+    pub max_smem_per_block_optin: u32,
+    /// Driver version as the driver reports it (e.g. 13000 for 13.0).
+    pub driver_version: i32,
+}
+
+impl fmt::Display for DeviceInfo {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} (sm_{}{}, {} SMs, {} MHz, {:.1} GiB, L2 {} MiB, smem/block {} KiB, driver {}.{})",
+            self.name,
+            self.compute_capability.0,
+            self.compute_capability.1,
+            self.sm_count,
+            self.sm_clock_khz / 1000,
+            self.total_mem_bytes as f64 / (1u64 << 30) as f64,
+            self.l2_bytes >> 20,
+            self.max_smem_per_block_optin >> 10,
+            self.driver_version / 1000,
+            (self.driver_version % 1000) / 10
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn call(a: ElemType, c: ElemType, compute: Compute) -> GemmCall {
+        GemmCall::new(4, 5, 6, a, c, compute)
+    }
+
+    #[test]
+    fn type_mixes() {
+        use Compute as C;
+        use ElemType as E;
+        assert!(call(E::F16, E::F32, C::F32).validate().is_ok());
+        assert!(call(E::F16, E::F16, C::F16).validate().is_ok());
+        assert!(call(E::BF16, E::BF16, C::F32).validate().is_ok());
+        assert!(call(E::F32, E::F32, C::F32Tf32).validate().is_ok());
+        assert!(call(E::S8, E::S32, C::S32).validate().is_ok());
+        assert!(call(E::BF16, E::BF16, C::F16).validate().is_err());
+        assert!(call(E::S8, E::F32, C::S32).validate().is_err());
+        assert!(call(E::F16, E::F32, C::F32Tf32).validate().is_err());
+        let mut c = call(E::S8, E::S32, C::S32);
+        c.alpha = 0.5;
+        assert!(c.validate().is_err());
+        let mut c = call(E::F16, E::F32, C::F32);
+        c.b = E::BF16;
+        assert!(c.validate().is_err());
+        c = call(E::F16, E::F32, C::F32);
+        c.k = 0;
+        assert!(matches!(c.validate(), Err(RuntimeError::BadSpec(_))));
+    }
+
+    #[test]
+    fn tolerances() {
+        use Compute as C;
+        use ElemType as E;
+        assert_eq!(call(E::F16, E::F32, C::F32).tolerance(), 1e-2);
+        assert_eq!(call(E::F32, E::F32, C::F32Tf32).tolerance(), 5e-3);
+        assert_eq!(call(E::F32, E::F32, C::F32Pedantic).tolerance(), 1e-5);
+        assert_eq!(call(E::F32, E::F32, C::F32).tolerance(), 1e-5);
+        assert_eq!(call(E::F16, E::F16, C::F16).tolerance(), 3e-2);
+        assert_eq!(call(E::S8, E::S32, C::S32).tolerance(), 0.0);
+    }
+
+    #[test]
+    fn spec_validation() {
+        let mut s = KernelSpec {
+            ptx: ".version 8.0".into(),
+            entry: "k".into(),
+            grid: [1, 1, 1],
+            block: [32, 32, 1],
+            dynamic_smem_bytes: 0,
+        };
+        assert!(s.validate().is_ok());
+        s.block = [64, 32, 1];
+        assert!(s.validate().is_err());
+        s.block = [32, 1, 1];
+        s.grid = [0, 1, 1];
+        assert!(s.validate().is_err());
+    }
+
+    #[test]
+    fn stats_pass_rules() {
+        let s = ErrorStats {
+            count: 10,
+            max_abs: 1e-3,
+            rel: 1e-3,
+            non_finite: 0,
+            worst: None,
+        };
+        assert!(s.passes(1e-2));
+        assert!(!s.passes(1e-4));
+        assert!(!s.passes(0.0));
+        let exact = ErrorStats {
+            max_abs: 0.0,
+            rel: 0.0,
+            ..s
+        };
+        assert!(exact.passes(0.0));
+        let nan = ErrorStats {
+            non_finite: 1,
+            ..exact
+        };
+        assert!(!nan.passes(1.0));
+        let nanrel = ErrorStats {
+            rel: f64::NAN,
+            ..exact
+        };
+        assert!(!nanrel.passes(1.0));
+    }
+}
