@@ -343,14 +343,17 @@ pub struct Param {
     pub name: String,
 }
 
-/// A statically sized shared-memory array `.shared .align A .b8 name[bytes];`.
+/// A shared-memory array: `.shared .align A .b8 name[bytes];`, or, when `bytes` is 0, the
+/// dynamically sized `.extern .shared .align A .b8 name[];` whose size the launch sets (needed
+/// above 48 KiB per CTA; the launcher must also raise
+/// `CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Shared {
     /// Its name.
     pub name: String,
     /// Alignment in bytes.
     pub align: u32,
-    /// Size in bytes.
+    /// Size in bytes; 0 for a dynamically sized (`.extern`) array.
     pub bytes: u32,
 }
 

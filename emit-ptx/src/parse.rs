@@ -213,8 +213,21 @@ fn module(i: &str) -> PResult<'_, Module> {
     let (mut i, _) = ws_comments(i)?;
     let mut entries = Vec::new();
     while !i.is_empty() {
-        let (r, e) = entry(i)?;
+        // Module-scope `.extern .shared` arrays belong to the entry that follows (they are
+        // the entry's dynamically sized shared memory, held with size 0, listed first).
+        let mut dynamic = Vec::new();
+        while let Ok((r, _)) = lit(".extern", i) {
+            let (r, _) = expect("a space after .extern", r, sp)?;
+            let (r, _) = must(".shared", r)?;
+            let (r, s) = shared_decl(r)?;
+            let (r, _) = ws_comments(r)?;
+            dynamic.push(s);
+            i = r;
+        }
+        let (r, mut e) = entry(i)?;
         let (r, _) = ws_comments(r)?;
+        dynamic.append(&mut e.shared);
+        e.shared = dynamic;
         entries.push(e);
         i = r;
     }
@@ -391,8 +404,15 @@ fn shared_decl(i: &str) -> PResult<'_, Shared> {
     let (i, _) = expect("a space after .b8", i, sp)?;
     let (i, name) = expect("a shared array name", i, ident)?;
     let (i, _) = must("[", i)?;
-    let (i, bytes) = expect("a size in bytes", i, uint)?;
-    let (i, _) = must("]", i)?;
+    // `[]` is a dynamically sized (extern) array, held as size 0.
+    let (i, bytes) = match lit("]", i) {
+        Ok((i, _)) => (i, 0),
+        Err(_) => {
+            let (i, bytes) = expect("a size in bytes", i, uint)?;
+            let (i, _) = must("]", i)?;
+            (i, bytes)
+        }
+    };
     let (i, _) = ws(i)?;
     let (i, _) = must(";", i)?;
     Ok((

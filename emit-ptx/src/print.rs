@@ -42,6 +42,10 @@ pub fn print_module(m: &Module) -> String {
     s.push_str(".address_size 64\n");
     for e in &m.entries {
         s.push('\n');
+        // Dynamically sized shared arrays are module-scope declarations in PTX.
+        for sh in e.shared.iter().filter(|sh| sh.bytes == 0) {
+            let _ = writeln!(s, ".extern .shared .align {} .b8 {}[];", sh.align, sh.name);
+        }
         print_entry(&mut s, e);
     }
     s
@@ -80,7 +84,7 @@ fn print_entry(s: &mut String, e: &Entry) {
         decls += 1;
         let _ = writeln!(s, "\t.reg {} %{}<{n}>;", class.decl_type(), class.prefix());
     }
-    for sh in &e.shared {
+    for sh in e.shared.iter().filter(|sh| sh.bytes > 0) {
         decls += 1;
         let _ = writeln!(
             s,

@@ -60,7 +60,9 @@ pub struct Schedule {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum SchedError {
     /// The order violates a dependence (from [`check`]).
-    #[error("node {later} is ordered before node {earlier}, which it depends on through register {reg}")]
+    #[error(
+        "node {later} is ordered before node {earlier}, which it depends on through register {reg}"
+    )]
     Violation {
         /// The node that must come first.
         earlier: usize,
@@ -102,7 +104,9 @@ pub const LOAD_WINDOW: usize = 24;
 /// Orders `nodes` under `policy`. Always a topological order of [`dag`].
 pub fn schedule(nodes: &[Node], policy: Policy) -> Schedule {
     if policy == Policy::Linear {
-        return Schedule { order: (0..nodes.len()).collect() };
+        return Schedule {
+            order: (0..nodes.len()).collect(),
+        };
     }
     let g = dag(nodes);
     let mut preds: Vec<usize> = g
@@ -113,8 +117,18 @@ pub fn schedule(nodes: &[Node], policy: Policy) -> Schedule {
     let mut order = Vec::with_capacity(nodes.len());
     let mut last_compute = Class::Vector;
     while !ready.is_empty() {
-        let pick = |want: Class| ready.iter().copied().filter(|&i| nodes[i].class == want).min();
-        let other = if last_compute == Class::Tensor { Class::Vector } else { Class::Tensor };
+        let pick = |want: Class| {
+            ready
+                .iter()
+                .copied()
+                .filter(|&i| nodes[i].class == want)
+                .min()
+        };
+        let other = if last_compute == Class::Tensor {
+            Class::Vector
+        } else {
+            Class::Tensor
+        };
         // Hoist loads, but not further than LOAD_WINDOW nodes ahead of the oldest ready compute
         // instruction in program order: every hoisted fragment holds registers.
         let oldest_compute = ready
@@ -122,7 +136,8 @@ pub fn schedule(nodes: &[Node], policy: Policy) -> Schedule {
             .copied()
             .filter(|&i| matches!(nodes[i].class, Class::Tensor | Class::Vector))
             .min();
-        let load = pick(Class::Load).filter(|&l| oldest_compute.is_none_or(|c| l <= c + LOAD_WINDOW));
+        let load =
+            pick(Class::Load).filter(|&l| oldest_compute.is_none_or(|c| l <= c + LOAD_WINDOW));
         let chosen = load
             .or_else(|| pick(Class::Other))
             .or_else(|| pick(other))
@@ -170,7 +185,11 @@ pub fn check(nodes: &[Node], order: &[usize]) -> Result<(), SchedError> {
                 .find(|r| a.defs.contains(r) || (b.defs.contains(r) && a.uses.contains(r)));
             if let Some(&reg) = shared {
                 if pos[j] < pos[i] {
-                    return Err(SchedError::Violation { earlier: i, later: j, reg });
+                    return Err(SchedError::Violation {
+                        earlier: i,
+                        later: j,
+                        reg,
+                    });
                 }
             }
         }
@@ -183,7 +202,11 @@ mod tests {
     use super::*;
 
     fn n(class: Class, defs: &[u32], uses: &[u32]) -> Node {
-        Node { class, defs: defs.to_vec(), uses: uses.to_vec() }
+        Node {
+            class,
+            defs: defs.to_vec(),
+            uses: uses.to_vec(),
+        }
     }
 
     #[test]
@@ -200,7 +223,10 @@ mod tests {
         let s = schedule(&nodes, Policy::Interleave);
         check(&nodes, &s.order).unwrap();
         assert_eq!(s.order, vec![0, 3, 1, 4, 2, 5]);
-        assert_eq!(schedule(&nodes, Policy::Linear).order, (0..6).collect::<Vec<_>>());
+        assert_eq!(
+            schedule(&nodes, Policy::Linear).order,
+            (0..6).collect::<Vec<_>>()
+        );
     }
 
     #[test]

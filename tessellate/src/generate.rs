@@ -27,6 +27,9 @@ pub struct Options {
     pub top: usize,
     /// Largest number of (hierarchy candidate, split) ILPs to solve.
     pub budget: usize,
+    /// Whether warpgroup (wgmma) candidates are considered where the target has wgmma.
+    /// The code generator does not lower them yet, so `mosaic compile` turns this off.
+    pub warpgroups: bool,
 }
 
 impl Default for Options {
@@ -35,6 +38,7 @@ impl Default for Options {
             ratio: None,
             top: 5,
             budget: 4096,
+            warpgroups: true,
         }
     }
 }
@@ -117,7 +121,8 @@ pub fn plans(
     let dtype = problem.dtype;
     let tname = target.arch.to_string();
     let mma = select::tensor_instruction(dtype).filter(|&i| target.supports(i));
-    let wgmma_ok = target.features.has_wgmma
+    let wgmma_ok = opts.warpgroups
+        && target.features.has_wgmma
         && Instruction::wgmma(8, dtype.input(), dtype.acc()).is_ok_and(|i| target.supports(i));
     let vector = dtype.vector_instruction().filter(|&i| target.supports(i));
     if mma.is_none() && !wgmma_ok && vector.is_none() {

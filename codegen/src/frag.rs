@@ -1,0 +1,247 @@
+//! Operand tiles in shared memory and register fragments loaded through iTex maps.
+//!
+//! A fragment map is a layout over `(thread, value)`, thread mode first. Its thread mode is
+//! lowered to PTX once per kernel (shifts and masks of the lane id: a byte offset per lane),
+//! its value mode is folded into immediate offsets, so every fragment load is
+//! `ld.shared [lane_base + imm]` — the memory access is derived from the iTex's operand map,
+//! as the Mosaic paper's code generator does.
+
+use emit_ptx::ast::{Op, Reg, RegClass};
+use itex::Layout;
+
+use crate::CodegenError;
+use crate::builder::{Builder, imm, r};
+
+/// Where an operand's CTA tile lives in one pipeline stage of shared memory.
+///
+/// Operand coordinates are `(m, k)` for A and `(k, n)` for B. The coordinate that is
+/// contiguous in global memory is contiguous in shared memory too (`contig`), so cp.async
+/// copies rows unchanged; rows are padded by 16 bytes, which makes the 8 lane groups of an
+/// mma fragment load hit distinct banks.
+#[derive(Clone, Copy, Debug)]
+pub struct SmemTile {
+    /// Which operand coordinate (0 or 1) is contiguous.
+    pub contig: usize,
+    /// Rows (extent of the other coordinate).
+    pub rows: i64,
+    /// Elements per row (extent of the contiguous coordinate).
+    pub cols: i64,
+    /// Bytes per element.
+    pub eb: i64,
+    /// Bytes per row (`cols * eb + 16`).
+    pub pitch: i64,
+}
+
+impl SmemTile {
+    /// A tile with `extents` (operand coordinate order) and `contig` as the contiguous one.
+    pub fn new(extents: [i64; 2], contig: usize, eb: i64) -> Self {
+        let cols = extents[contig];
+        let rows = extents[1 - contig];
+        SmemTile {
+            contig,
+            rows,
+            cols,
+            eb,
+            pitch: cols * eb + 16,
+        }
+    }
+
+    /// Bytes per unit of each operand coordinate.
+    pub fn coef(&self) -> [i64; 2] {
+        let mut c = [0; 2];
+        c[self.contig] = self.eb;
+        c[1 - self.contig] = self.pitch;
+        c
+    }
+
+    /// Byte offset of an operand coordinate.
+    pub fn offset(&self, crd: [i64; 2]) -> i64 {
+        let c = self.coef();
+        crd[0] * c[0] + crd[1] * c[1]
+    }
+
+    /// Bytes of one stage, rounded up to 128.
+    pub fn bytes(&self) -> i64 {
+        (self.rows * self.pitch + 127) / 128 * 128
+    }
+}
+
+/// The two halves of a fragment map.
+pub struct SplitMap {
+    /// Thread-mode leaves: `(colex divisor, extent, coordinate contribution per unit)`.
+    pub lane: Vec<(i64, i64, [i64; 2])>,
+    /// Coordinate of each value index.
+    pub values: Vec<[i64; 2]>,
+}
+
+fn pad2(v: Vec<i64>) -> [i64; 2] {
+    [
+        v.first().copied().unwrap_or(0),
+        v.get(1).copied().unwrap_or(0),
+    ]
+}
+
+/// Splits a `(thread, value)` map whose thread mode has `threads` points.
+///
+/// # Errors
+/// [`CodegenError::Map`] when the map is not of that form.
+pub fn split(map: &Layout, threads: i64) -> Result<SplitMap, CodegenError> {
+    let (Some(t), Some(v)) = (map.mode(0), map.mode(1)) else {
+        return Err(CodegenError::Map(format!(
+            "{map} is not a (thread, value) layout"
+        )));
+    };
+    if map.rank() != 2 || t.size() != threads {
+        return Err(CodegenError::Map(format!(
+            "{map}: thread mode does not have {threads} points"
+        )));
+    }
+    let mut lane = Vec::new();
+    let mut div = 1;
+    for (e, s) in t.flat_modes() {
+        lane.push((div, e, [s.coef(0), s.coef(1)]));
+        div *= e;
+    }
+    let values = (0..v.size()).map(|i| pad2(v.eval(i))).collect();
+    Ok(SplitMap { lane, values })
+}
+
+/// Emits `sum_j digit_j(lane) * byte_coef_j` and returns the register and the largest power
+/// of two (at most 16) dividing every per-lane offset.
+pub fn lane_offset(b: &mut Builder, lane: Reg, s: &SplitMap, coef: [i64; 2]) -> (Reg, i64) {
+    let acc = b.const_u32(0);
+    let mut align = 16i64;
+    for &(div, ext, c) in &s.lane {
+        let bytes = c[0] * coef[0] + c[1] * coef[1];
+        if bytes == 0 || ext == 1 {
+            continue;
+        }
+        align = align.min(1 << bytes.trailing_zeros().min(4));
+        let d = b.digit(lane, div, ext);
+        b.emit(Op::Mad, "lo.u32", vec![r(acc), r(d), imm(bytes), r(acc)]);
+    }
+    (acc, align)
+}
+
+/// Emits `sum_j digit_j(lane) * c_j[dim]`: the lane's coordinate along operand dimension `dim`.
+pub fn lane_coord(b: &mut Builder, lane: Reg, s: &SplitMap, dim: usize) -> Reg {
+    let acc = b.const_u32(0);
+    for &(div, ext, c) in &s.lane {
+        if c[dim] == 0 || ext == 1 {
+            continue;
+        }
+        let d = b.digit(lane, div, ext);
+        b.emit(Op::Mad, "lo.u32", vec![r(acc), r(d), imm(c[dim]), r(acc)]);
+    }
+    acc
+}
+
+/// One register of a fragment: the byte offsets (relative to the lane base) of its
+/// sub-elements, low first.
+pub fn register_offsets(
+    s: &SplitMap,
+    tile: &SmemTile,
+    origin: [i64; 2],
+    per_reg: usize,
+) -> Vec<Vec<i64>> {
+    s.values
+        .chunks(per_reg)
+        .map(|els| {
+            els.iter()
+                .map(|c| tile.offset([origin[0] + c[0], origin[1] + c[1]]))
+                .collect()
+        })
+        .collect()
+}
+
+/// Element kinds a fragment register is made of.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Elem {
+    /// 32-bit element (f32, tf32): one per register.
+    B32,
+    /// 16-bit element (f16, bf16): two per register, low half first.
+    B16,
+    /// 8-bit element (s8): four per register.
+    B8,
+}
+
+impl Elem {
+    /// Elements per 32-bit register.
+    pub fn per_reg(self) -> usize {
+        match self {
+            Elem::B32 => 1,
+            Elem::B16 => 2,
+            Elem::B8 => 4,
+        }
+    }
+
+    /// Bytes per element.
+    pub fn bytes(self) -> i64 {
+        match self {
+            Elem::B32 => 4,
+            Elem::B16 => 2,
+            Elem::B8 => 1,
+        }
+    }
+}
+
+/// Loads one 32-bit fragment register whose sub-elements sit at `base + offs[i]`: a single
+/// `ld.shared.b32` when they are contiguous and 4-byte aligned, otherwise one load per element
+/// packed into the register. `class` is the register class to load into (B32 or F32).
+pub fn load_register(
+    b: &mut Builder,
+    base: Reg,
+    base_align: i64,
+    offs: &[i64],
+    elem: Elem,
+    class: RegClass,
+) -> Reg {
+    let eb = elem.bytes();
+    let contiguous = offs.windows(2).all(|w| w[1] == w[0] + eb);
+    let d = b.reg(class);
+    if offs.len() == 1 && elem == Elem::B32
+        || contiguous && base_align >= 4 && offs[0] % 4 == 0 && offs.len() as i64 * eb == 4
+    {
+        let ty = if class == RegClass::F32 {
+            "shared.f32"
+        } else {
+            "shared.b32"
+        };
+        b.emit(Op::Ld, ty, vec![r(d), crate::builder::addr(base, offs[0])]);
+        return d;
+    }
+    match elem {
+        Elem::B16 => {
+            let hs: Vec<Reg> = offs
+                .iter()
+                .map(|&o| {
+                    let h = b.reg(RegClass::B16);
+                    b.emit(
+                        Op::Ld,
+                        "shared.b16",
+                        vec![r(h), crate::builder::addr(base, o)],
+                    );
+                    h
+                })
+                .collect();
+            b.emit(Op::Mov, "b32", vec![r(d), crate::builder::vec(&hs)]);
+        }
+        _ => {
+            // Bytes: zero-extended loads, shifted into place.
+            b.emit(Op::Mov, "b32", vec![r(d), imm(0)]);
+            for (i, &o) in offs.iter().enumerate() {
+                let t = b.reg(RegClass::B32);
+                b.emit(
+                    Op::Ld,
+                    "shared.u8",
+                    vec![r(t), crate::builder::addr(base, o)],
+                );
+                if i > 0 {
+                    b.emit(Op::Shl, "b32", vec![r(t), r(t), imm(8 * i as i64)]);
+                }
+                b.emit(Op::Or, "b32", vec![r(d), r(d), r(t)]);
+            }
+        }
+    }
+    d
+}

@@ -1,0 +1,1087 @@
+//! Code generation for the Ampere-style GEMM path: cp.async multi-stage pipeline into shared
+//! memory, fragment loads derived from the iTex operand maps, mma.sync for tensor pieces and
+//! FFMA/HFMA2 outer products for vector pieces (both in the same warp when the plan mixes them),
+//! the plan's reduction strategy, and an epilogue with bounds checks and `alpha`/`beta`.
+
+use std::collections::BTreeMap;
+
+use emit_ptx::ast::{
+    Entry, Instr, Module, Op, Operand, Param, ParamType, Reg, RegClass, Shared, Stmt,
+};
+use itex::{DType, InstrOperand, Instruction, Unit};
+use tessellate::{GemmDType, Plan, Reduction, Region, Split};
+
+use crate::builder::{Builder, addr, f32imm, imm, r, sym, vec};
+use crate::frag::{self, Elem, SmemTile, SplitMap};
+use crate::{CodegenError, CompileOptions, Kernel, MatLayout};
+
+/// Largest static shared memory per CTA (PTX `.shared` without opt-in), bytes. Above it the
+/// kernel declares dynamic (`.extern`) shared memory and the launcher opts in.
+const STATIC_SMEM: i64 = 48 * 1024;
+
+/// Per-operand facts of the global->shared copy.
+struct Operand2 {
+    tile: SmemTile,
+    /// Kernel parameter holding the global pointer (after cvta).
+    ptr: Reg,
+    /// Global pitch in elements between rows (the non-contiguous coordinate).
+    gpitch: i64,
+    /// Whether the k coordinate is the row (true) or the contiguous one (false).
+    k_is_row: bool,
+    /// Static origin of the non-k coordinate (m_cta or n_cta).
+    other_origin: Reg,
+    /// Limits (problem extents) of the row and contiguous coordinates.
+    row_limit: i64,
+    col_limit: i64,
+    /// Byte offset of this operand's tile inside a stage.
+    stage_off: i64,
+}
+
+/// Element type of fragments and accumulators.
+fn input_elem(d: GemmDType) -> Elem {
+    match d.input().bytes() {
+        1 => Elem::B8,
+        2 => Elem::B16,
+        _ => Elem::B32,
+    }
+}
+
+fn acc_class(d: GemmDType) -> RegClass {
+    match d.acc() {
+        DType::F32 => RegClass::F32,
+        _ => RegClass::B32,
+    }
+}
+
+/// Key of an accumulator set: region and instance origin `(m, n)` (k folded).
+type AccKey = (usize, i64, i64);
+
+/// Builds the kernel for `plan`.
+pub fn build(plan: &Plan, opts: &CompileOptions) -> Result<Kernel, CodegenError> {
+    let p = plan.problem;
+    if plan.worker_threads != 32 {
+        return Err(CodegenError::Unsupported(
+            "warpgroup (wgmma) plans: the Hopper path is not implemented yet".into(),
+        ));
+    }
+    if p.batch != 1 {
+        return Err(CodegenError::Unsupported(
+            "batched GEMM code generation".into(),
+        ));
+    }
+    for reg in &plan.regions {
+        match reg.piece.instruction() {
+            Instruction::Mma { .. } | Instruction::Ffma | Instruction::Hfma2 => {}
+            i => return Err(CodegenError::Unsupported(format!("instruction {i}"))),
+        }
+    }
+    if plan.split == Split::Reduction && plan.reduction == Some(Reduction::Shuffle) {
+        return Err(CodegenError::Unsupported("shuffle reduction".into()));
+    }
+    let dt = p.dtype;
+    let eb = dt.input_bytes();
+    let [bm, bn, bk] = plan.cta_tile;
+    let [wm_n, wn_n] = plan.workers;
+    let [wm, wn, _] = plan.worker_tile();
+    let threads = plan.threads();
+    let kt_count = (p.k + bk - 1) / bk;
+
+    let a_contig = if opts.a_layout == MatLayout::RowMajor {
+        1
+    } else {
+        0
+    };
+    let b_contig = if opts.b_layout == MatLayout::RowMajor {
+        1
+    } else {
+        0
+    };
+    let a_tile = SmemTile::new([bm, bk], a_contig, eb);
+    let b_tile = SmemTile::new([bk, bn], b_contig, eb);
+    let stage_bytes = a_tile.bytes() + b_tile.bytes();
+    let limit = i64::from(opts.smem_limit);
+    let mut stages = plan.stages.max(2);
+    while stages > 2 && stages * stage_bytes > limit {
+        stages -= 1;
+    }
+    let reduce_scratch = if plan.split == Split::Reduction {
+        wm_n * wn_n * wm * wn * 4
+    } else {
+        0
+    };
+    let smem_bytes = (stages * stage_bytes).max(reduce_scratch);
+    if smem_bytes > limit {
+        return Err(CodegenError::Unsupported(format!(
+            "{smem_bytes} bytes of shared memory per CTA (limit {limit})"
+        )));
+    }
+    let dynamic = smem_bytes > STATIC_SMEM;
+
+    let mut b = Builder::default();
+    let s32_scalars = dt == GemmDType::S8;
+    let scalar_ty = if s32_scalars {
+        ParamType::U32
+    } else {
+        ParamType::F32
+    };
+    let params = vec![
+        Param {
+            ty: ParamType::U64,
+            name: "A".into(),
+        },
+        Param {
+            ty: ParamType::U64,
+            name: "B".into(),
+        },
+        Param {
+            ty: ParamType::U64,
+            name: "C".into(),
+        },
+        Param {
+            ty: ParamType::U32,
+            name: "M".into(),
+        },
+        Param {
+            ty: ParamType::U32,
+            name: "N".into(),
+        },
+        Param {
+            ty: ParamType::U32,
+            name: "K".into(),
+        },
+        Param {
+            ty: scalar_ty,
+            name: "alpha".into(),
+        },
+        Param {
+            ty: scalar_ty,
+            name: "beta".into(),
+        },
+    ];
+
+    // Setup: pointers, scalars, thread coordinates.
+    let mut ptrs = Vec::new();
+    for name in ["A", "B", "C"] {
+        let x = b.reg(RegClass::B64);
+        b.emit(
+            Op::Ld,
+            "param.u64",
+            vec![
+                r(x),
+                Operand::Addr {
+                    base: Box::new(sym(name)),
+                    offset: 0,
+                },
+            ],
+        );
+        b.emit(Op::Cvta, "to.global.u64", vec![r(x), r(x)]);
+        ptrs.push(x);
+    }
+    let scal_class = if s32_scalars {
+        RegClass::B32
+    } else {
+        RegClass::F32
+    };
+    let scal_ty = if s32_scalars {
+        "param.u32"
+    } else {
+        "param.f32"
+    };
+    let alpha = b.reg(scal_class);
+    let beta = b.reg(scal_class);
+    b.emit(
+        Op::Ld,
+        scal_ty,
+        vec![
+            r(alpha),
+            Operand::Addr {
+                base: Box::new(sym("alpha")),
+                offset: 0,
+            },
+        ],
+    );
+    b.emit(
+        Op::Ld,
+        scal_ty,
+        vec![
+            r(beta),
+            Operand::Addr {
+                base: Box::new(sym("beta")),
+                offset: 0,
+            },
+        ],
+    );
+    let beta_nz = b.reg(RegClass::Pred);
+    if s32_scalars {
+        b.emit(Op::Setp, "ne.s32", vec![r(beta_nz), r(beta), imm(0)]);
+    } else {
+        b.emit(Op::Setp, "neu.f32", vec![r(beta_nz), r(beta), f32imm(0.0)]);
+    }
+    let tid = b.reg(RegClass::B32);
+    b.emit(Op::Mov, "u32", vec![r(tid), sym("%tid.x")]);
+    let lane = b.reg(RegClass::B32);
+    b.emit(Op::And, "b32", vec![r(lane), r(tid), imm(31)]);
+    let warp = b.reg(RegClass::B32);
+    b.emit(Op::Shr, "u32", vec![r(warp), r(tid), imm(5)]);
+    let wi = b.digit(warp, 1, wm_n);
+    let wj = b.digit(warp, wm_n, wn_n);
+    let ctax = b.reg(RegClass::B32);
+    let ctay = b.reg(RegClass::B32);
+    b.emit(Op::Mov, "u32", vec![r(ctax), sym("%ctaid.x")]);
+    b.emit(Op::Mov, "u32", vec![r(ctay), sym("%ctaid.y")]);
+    let m_cta = b.reg(RegClass::B32);
+    b.emit(Op::Mul, "lo.u32", vec![r(m_cta), r(ctay), imm(bm)]);
+    let n_cta = b.reg(RegClass::B32);
+    b.emit(Op::Mul, "lo.u32", vec![r(n_cta), r(ctax), imm(bn)]);
+    let sbase = b.reg(RegClass::B32);
+    b.emit(Op::Mov, "u32", vec![r(sbase), sym("smem")]);
+
+    let a_op = Operand2 {
+        tile: a_tile,
+        ptr: ptrs[0],
+        gpitch: if a_contig == 1 { p.k } else { p.m },
+        k_is_row: a_contig == 0,
+        other_origin: m_cta,
+        row_limit: if a_contig == 1 { p.m } else { p.k },
+        col_limit: if a_contig == 1 { p.k } else { p.m },
+        stage_off: 0,
+    };
+    let b_op = Operand2 {
+        tile: b_tile,
+        ptr: ptrs[1],
+        gpitch: if b_contig == 1 { p.n } else { p.k },
+        k_is_row: b_contig == 1,
+        other_origin: n_cta,
+        row_limit: if b_contig == 1 { p.k } else { p.n },
+        col_limit: if b_contig == 1 { p.n } else { p.k },
+        stage_off: a_tile.bytes(),
+    };
+
+    // Per-region fragment bases (lane part + warp offset), computed once.
+    let elem = input_elem(dt);
+    let mut regions = Vec::new();
+    for reg in &plan.regions {
+        regions.push(RegionCode::new(
+            &mut b, reg, lane, wi, wj, wm, wn, &a_op.tile, &b_op.tile, elem,
+        )?);
+    }
+
+    // Prologue: fill stages 0..S-1.
+    b.comment(&format!(
+        "pipeline: {stages} stages of {stage_bytes} bytes, {kt_count} k-tiles of {bk}"
+    ));
+    let kload = b.const_u32(0);
+    let swr = b.const_u32(0);
+    for s in 0..stages - 1 {
+        if s < kt_count {
+            load_tile(&mut b, &a_op, tid, threads, sbase, swr, kload)?;
+            load_tile(&mut b, &b_op, tid, threads, sbase, swr, kload)?;
+        }
+        b.emit(Op::CpAsync, "commit_group", vec![]);
+        b.emit(Op::Add, "u32", vec![r(kload), r(kload), imm(bk)]);
+        advance_stage(&mut b, swr, stage_bytes, stages);
+    }
+
+    // Accumulators, zeroed.
+    let acc_cls = acc_class(dt);
+    let mut accs: BTreeMap<AccKey, Vec<Reg>> = BTreeMap::new();
+    for (ri, rc) in regions.iter().enumerate() {
+        for &(m0, n0) in &rc.mn_origins {
+            let regs = b.regs(acc_cls, rc.acc_regs);
+            for &x in &regs {
+                let ty = if acc_cls == RegClass::F32 {
+                    "f32"
+                } else {
+                    "b32"
+                };
+                let zero = if acc_cls == RegClass::F32 {
+                    f32imm(0.0)
+                } else {
+                    imm(0)
+                };
+                b.emit(Op::Mov, ty, vec![r(x), zero]);
+            }
+            accs.insert((ri, m0, n0), regs);
+        }
+    }
+
+    // Main loop.
+    let srd = b.const_u32(0);
+    let kt = b.const_u32(0);
+    b.label("KLOOP");
+    b.emit(Op::CpAsync, "wait_group", vec![imm((stages - 2).max(0))]);
+    b.emit(Op::Bar, "sync", vec![imm(0)]);
+    let p_load = b.reg(RegClass::Pred);
+    b.emit(
+        Op::Setp,
+        "lt.u32",
+        vec![r(p_load), r(kload), imm(kt_count * bk)],
+    );
+    b.emit_if(p_load, true, Op::Bra, "uni", vec![sym("KSKIP")]);
+    load_tile(&mut b, &a_op, tid, threads, sbase, swr, kload)?;
+    load_tile(&mut b, &b_op, tid, threads, sbase, swr, kload)?;
+    b.label("KSKIP");
+    b.emit(Op::CpAsync, "commit_group", vec![]);
+    b.emit(Op::Add, "u32", vec![r(kload), r(kload), imm(bk)]);
+    advance_stage(&mut b, swr, stage_bytes, stages);
+
+    let stage = b.reg(RegClass::B32);
+    b.emit(Op::Add, "u32", vec![r(stage), r(sbase), r(srd)]);
+    let start = b.body.len();
+    for (ri, rc) in regions.iter().enumerate() {
+        rc.compute(&mut b, ri, stage, a_op.stage_off, b_op.stage_off, dt, &accs)?;
+    }
+    let body = b.body.split_off(start);
+    schedule_into(&mut b, body, opts.policy);
+
+    advance_stage(&mut b, srd, stage_bytes, stages);
+    b.emit(Op::Add, "u32", vec![r(kt), r(kt), imm(1)]);
+    let p_more = b.reg(RegClass::Pred);
+    b.emit(Op::Setp, "lt.u32", vec![r(p_more), r(kt), imm(kt_count)]);
+    b.emit_if(p_more, false, Op::Bra, "uni", vec![sym("KLOOP")]);
+    b.emit(Op::CpAsync, "wait_group", vec![imm(0)]);
+    b.emit(Op::Bar, "sync", vec![imm(0)]);
+
+    // Reduction of the vector partial sums into the tensor accumulators.
+    let mut stored: Vec<usize> = (0..regions.len()).collect();
+    if plan.split == Split::Reduction && regions.len() == 2 {
+        let how = plan.reduction.unwrap_or(Reduction::SharedMemory);
+        reduce(&mut b, &regions, &accs, how, sbase, warp, wm, wn, dt)?;
+        stored = vec![0];
+    }
+
+    // Epilogue.
+    let c = ptrs[2];
+    for &ri in &stored {
+        regions[ri].store(
+            &mut b, ri, &accs, c, m_cta, n_cta, wi, wj, wm, wn, &p, alpha, beta, beta_nz,
+        )?;
+    }
+    b.emit(Op::Ret, "", vec![]);
+
+    let entry = Entry {
+        name: "mosaic_gemm".into(),
+        params,
+        max_ntid: Some(threads as u32),
+        min_ctas_per_sm: None,
+        regs: b.decls(),
+        shared: vec![Shared {
+            name: "smem".into(),
+            align: 128,
+            bytes: if dynamic { 0 } else { smem_bytes as u32 },
+        }],
+        body: b.body,
+    };
+    let target =
+        emit_ptx::ptx_target(&plan.target).map_err(|e| CodegenError::Unsupported(e.to_string()))?;
+    let version = target.min_version.max((7, 0));
+    let module = Module {
+        version,
+        target: plan.target.clone(),
+        entries: vec![entry],
+    };
+    let ptx = emit_ptx::print::print_module(&module);
+    Ok(Kernel {
+        ptx,
+        module,
+        entry: "mosaic_gemm".into(),
+        grid: [
+            ((p.n + bn - 1) / bn) as u32,
+            ((p.m + bm - 1) / bm) as u32,
+            1,
+        ],
+        block: [threads as u32, 1, 1],
+        smem_bytes: smem_bytes as u32,
+        dynamic_smem_bytes: if dynamic { smem_bytes as u32 } else { 0 },
+        stages: stages as u32,
+    })
+}
+
+/// `off = (off + stage_bytes) mod (stages * stage_bytes)`.
+fn advance_stage(b: &mut Builder, off: Reg, stage_bytes: i64, stages: i64) {
+    b.emit(Op::Add, "u32", vec![r(off), r(off), imm(stage_bytes)]);
+    let p = b.reg(RegClass::Pred);
+    b.emit(
+        Op::Setp,
+        "ge.u32",
+        vec![r(p), r(off), imm(stage_bytes * stages)],
+    );
+    b.emit(Op::Selp, "b32", vec![r(off), imm(0), r(off), r(p)]);
+}
+
+/// Issues the copies of one operand's k-tile starting at k = `kpos` into stage offset `swr`.
+/// cp.async with zero fill (`src-size`) when rows are 4-byte aligned in global memory,
+/// otherwise element loads and shared stores. Out-of-bounds elements become zeros.
+fn load_tile(
+    b: &mut Builder,
+    o: &Operand2,
+    tid: Reg,
+    threads: i64,
+    sbase: Reg,
+    swr: Reg,
+    kpos: Reg,
+) -> Result<(), CodegenError> {
+    let t = &o.tile;
+    let eb = t.eb;
+    let row_bytes = t.cols * eb;
+    let w = [16, 8, 4]
+        .into_iter()
+        .find(|&w| (o.gpitch * eb) % w == 0 && row_bytes % w == 0)
+        .unwrap_or(eb);
+    let epc = w / eb; // elements per chunk
+    let cpr = row_bytes / w;
+    let total = t.rows * cpr;
+    let iters = (total + threads - 1) / threads;
+    // Lane-dependent (row, chunk) and per-iteration immediates.
+    let (row_t, col_t, per_iter): (Reg, Reg, Vec<(i64, i64)>) = if threads % cpr == 0 {
+        let rt = b.digit(tid, cpr, threads / cpr);
+        let ct = b.digit(tid, 1, cpr);
+        (rt, ct, (0..iters).map(|i| (i * threads / cpr, 0)).collect())
+    } else {
+        let per_row = cpr / threads;
+        let rt = b.const_u32(0);
+        (
+            rt,
+            tid,
+            (0..iters)
+                .map(|i| (i / per_row, (i % per_row) * threads))
+                .collect(),
+        )
+    };
+    // Origins of this tile's row and contiguous coordinates.
+    let (row_o, col_o) = if o.k_is_row {
+        (kpos, o.other_origin)
+    } else {
+        (o.other_origin, kpos)
+    };
+    let row0 = b.reg(RegClass::B32);
+    b.emit(Op::Add, "u32", vec![r(row0), r(row_o), r(row_t)]);
+    let col0 = b.reg(RegClass::B32);
+    b.emit(
+        Op::Mad,
+        "lo.u32",
+        vec![r(col0), r(col_t), imm(epc), r(col_o)],
+    );
+    // Global element index of (row0, col0), 64-bit byte address.
+    let gidx = b.reg(RegClass::B64);
+    b.emit(Op::Mul, "wide.u32", vec![r(gidx), r(row0), imm(o.gpitch)]);
+    let colw = b.reg(RegClass::B64);
+    b.emit(Op::Cvt, "u64.u32", vec![r(colw), r(col0)]);
+    b.emit(Op::Add, "s64", vec![r(gidx), r(gidx), r(colw)]);
+    b.emit(Op::Mul, "lo.s64", vec![r(gidx), r(gidx), imm(eb)]);
+    b.emit(Op::Add, "s64", vec![r(gidx), r(gidx), r(o.ptr)]);
+    // Shared address of (row_t, col_t) in the write stage.
+    let sa = b.reg(RegClass::B32);
+    b.emit(
+        Op::Mad,
+        "lo.u32",
+        vec![r(sa), r(row_t), imm(t.pitch), r(swr)],
+    );
+    b.emit(Op::Mad, "lo.u32", vec![r(sa), r(col_t), imm(w), r(sa)]);
+    b.emit(Op::Add, "u32", vec![r(sa), r(sa), r(sbase)]);
+    let p_row = b.reg(RegClass::Pred);
+    let p_in = b.reg(RegClass::Pred);
+    let rowi = b.reg(RegClass::B32);
+    let coli = b.reg(RegClass::B32);
+    let bytes = b.reg(RegClass::B32);
+    let ga = b.reg(RegClass::B64);
+    for (i, &(ri, ci)) in per_iter.iter().enumerate() {
+        let chunk_guard = (i as i64 + 1) * threads > total;
+        let skip = b.fresh_label("LSKIP");
+        if chunk_guard {
+            // Threads past the last chunk in the final iteration do nothing.
+            let pc = b.reg(RegClass::Pred);
+            b.emit(
+                Op::Setp,
+                "ge.u32",
+                vec![r(pc), r(tid), imm(total - i as i64 * threads)],
+            );
+            b.emit_if(pc, false, Op::Bra, "uni", vec![sym(&skip)]);
+        }
+        b.emit(Op::Add, "u32", vec![r(rowi), r(row0), imm(ri)]);
+        b.emit(
+            Op::Setp,
+            "lt.u32",
+            vec![r(p_row), r(rowi), imm(o.row_limit)],
+        );
+        b.emit(Op::Add, "u32", vec![r(coli), r(col0), imm(ci * epc)]);
+        // Elements of this chunk inside the problem: clamp(limit - col, 0, epc).
+        b.emit(Op::Sub, "s32", vec![r(bytes), imm(o.col_limit), r(coli)]);
+        b.emit(Op::Max, "s32", vec![r(bytes), r(bytes), imm(0)]);
+        b.emit(Op::Min, "s32", vec![r(bytes), r(bytes), imm(epc)]);
+        b.emit(Op::Selp, "b32", vec![r(bytes), r(bytes), imm(0), r(p_row)]);
+        let goff = (ri * o.gpitch + ci * epc) * eb;
+        b.emit(Op::Add, "s64", vec![r(ga), r(gidx), imm(goff)]);
+        let soff = ri * t.pitch + ci * w;
+        if w >= 4 {
+            b.emit(Op::Mul, "lo.u32", vec![r(bytes), r(bytes), imm(eb)]);
+            // A chunk with no bytes in bounds reads nothing; point it at the base anyway.
+            b.emit(Op::Setp, "ne.u32", vec![r(p_in), r(bytes), imm(0)]);
+            b.emit(Op::Selp, "b64", vec![r(ga), r(ga), r(o.ptr), r(p_in)]);
+            let cache = if w == 16 { "cg" } else { "ca" };
+            b.emit(
+                Op::CpAsync,
+                &format!("{cache}.shared.global"),
+                vec![addr(sa, soff), addr(ga, 0), imm(w), r(bytes)],
+            );
+        } else {
+            b.emit(Op::Setp, "ne.u32", vec![r(p_in), r(bytes), imm(0)]);
+            let (ld, st, cls) = if eb == 2 {
+                ("global.b16", "shared.b16", RegClass::B16)
+            } else {
+                ("global.u8", "shared.u8", RegClass::B32)
+            };
+            let v = b.reg(cls);
+            let zero_ty = if eb == 2 { "b16" } else { "b32" };
+            b.emit(Op::Mov, zero_ty, vec![r(v), imm(0)]);
+            b.emit_if(p_in, false, Op::Ld, ld, vec![r(v), addr(ga, 0)]);
+            b.emit(Op::St, st, vec![addr(sa, soff), r(v)]);
+        }
+        if chunk_guard {
+            b.label(&skip);
+        }
+    }
+    Ok(())
+}
+
+/// One region's fragment addressing and instance lists.
+struct RegionCode {
+    region: Region,
+    instr: Instruction,
+    a: SplitMap,
+    b: SplitMap,
+    c: SplitMap,
+    /// Per-lane byte offsets (plus warp offset) of A and B within their stage tiles.
+    a_lane: (Reg, i64),
+    b_lane: (Reg, i64),
+    a_tile: SmemTile,
+    b_tile: SmemTile,
+    /// Distinct instance origins in (m, n).
+    mn_origins: Vec<(i64, i64)>,
+    /// Accumulator registers per instance.
+    acc_regs: usize,
+    acc_per_reg: usize,
+    elem: Elem,
+}
+
+impl RegionCode {
+    #[allow(clippy::too_many_arguments)]
+    fn new(
+        b: &mut Builder,
+        region: &Region,
+        lane: Reg,
+        wi: Reg,
+        wj: Reg,
+        wm: i64,
+        wn: i64,
+        a_tile: &SmemTile,
+        b_tile: &SmemTile,
+        elem: Elem,
+    ) -> Result<Self, CodegenError> {
+        let itex = &region.piece.itex;
+        let instr = itex.instruction;
+        let threads = i64::from(instr.threads());
+        let get = |op: InstrOperand| {
+            itex.map(op)
+                .ok_or_else(|| CodegenError::Map(format!("{instr}: no map for {op:?}")))
+        };
+        let a = frag::split(get(InstrOperand::A)?, threads)?;
+        let bm = frag::split(get(InstrOperand::B)?, threads)?;
+        let c = frag::split(get(InstrOperand::D)?, threads)?;
+        // Lane offsets plus the warp's offset: A rows move with the warp's m, B with its n.
+        let (a_off, a_al) = frag::lane_offset(b, lane, &a, a_tile.coef());
+        b.emit(
+            Op::Mad,
+            "lo.u32",
+            vec![r(a_off), r(wi), imm(wm * a_tile.coef()[0]), r(a_off)],
+        );
+        let (b_off, b_al) = frag::lane_offset(b, lane, &bm, b_tile.coef());
+        b.emit(
+            Op::Mad,
+            "lo.u32",
+            vec![r(b_off), r(wj), imm(wn * b_tile.coef()[1]), r(b_off)],
+        );
+        let mut mn: Vec<(i64, i64)> = region
+            .instance_origins()
+            .iter()
+            .map(|o| (o[0], o[1]))
+            .collect();
+        mn.sort_unstable();
+        mn.dedup();
+        let (acc_regs, acc_per_reg) = match instr {
+            Instruction::Hfma2 => (1, 2),
+            Instruction::Mma {
+                acc: DType::F16, ..
+            } => (c.values.len() / 2, 2),
+            _ => (c.values.len(), 1),
+        };
+        let elem = if matches!(instr, Instruction::Ffma) {
+            elem
+        } else {
+            elem
+        };
+        Ok(RegionCode {
+            region: region.clone(),
+            instr,
+            a,
+            b: bm,
+            c,
+            a_lane: (a_off, a_al.min(wm_align(wm * a_tile.coef()[0]))),
+            b_lane: (b_off, b_al.min(wm_align(wn * b_tile.coef()[1]))),
+            a_tile: *a_tile,
+            b_tile: *b_tile,
+            mn_origins: mn,
+            acc_regs,
+            acc_per_reg,
+            elem,
+        })
+    }
+
+    /// One k-step of this region: fragment loads and instances in zig-zag order.
+    #[allow(clippy::too_many_arguments)]
+    fn compute(
+        &self,
+        b: &mut Builder,
+        ri: usize,
+        stage: Reg,
+        a_stage_off: i64,
+        b_stage_off: i64,
+        dt: GemmDType,
+        accs: &BTreeMap<AccKey, Vec<Reg>>,
+    ) -> Result<(), CodegenError> {
+        let a_base = b.reg(RegClass::B32);
+        b.emit(Op::Add, "u32", vec![r(a_base), r(stage), r(self.a_lane.0)]);
+        let b_base = b.reg(RegClass::B32);
+        b.emit(Op::Add, "u32", vec![r(b_base), r(stage), r(self.b_lane.0)]);
+        let origins = self.region.instance_origins();
+        let mut by_k: BTreeMap<i64, Vec<(i64, i64)>> = BTreeMap::new();
+        for o in &origins {
+            by_k.entry(o[2]).or_default().push((o[0], o[1]));
+        }
+        let tensor = self.instr.unit() == Unit::Tensor;
+        for (k0, mut inst) in by_k {
+            // Zig-zag: rows of instances alternate n direction, so consecutive instructions share
+            // the A fragment within a row and the B fragment at each turn.
+            inst.sort_unstable();
+            let ms: Vec<i64> = {
+                let mut v: Vec<i64> = inst.iter().map(|x| x.0).collect();
+                v.dedup();
+                v
+            };
+            let mut order = Vec::new();
+            for (row, &m0) in ms.iter().enumerate() {
+                let mut ns: Vec<(i64, i64)> = inst.iter().copied().filter(|x| x.0 == m0).collect();
+                if row % 2 == 1 {
+                    ns.reverse();
+                }
+                order.extend(ns);
+            }
+            let mut a_frag: BTreeMap<i64, Vec<Reg>> = BTreeMap::new();
+            let mut b_frag: BTreeMap<i64, Vec<Reg>> = BTreeMap::new();
+            for &(m0, n0) in &order {
+                if !a_frag.contains_key(&m0) {
+                    let f = self.load_operand(
+                        b,
+                        &self.a,
+                        &self.a_tile,
+                        a_base,
+                        self.a_lane.1,
+                        a_stage_off,
+                        [m0, k0],
+                        dt,
+                        tensor,
+                    );
+                    a_frag.insert(m0, f);
+                }
+                if !b_frag.contains_key(&n0) {
+                    let f = self.load_operand(
+                        b,
+                        &self.b,
+                        &self.b_tile,
+                        b_base,
+                        self.b_lane.1,
+                        b_stage_off,
+                        [k0, n0],
+                        dt,
+                        tensor,
+                    );
+                    b_frag.insert(n0, f);
+                }
+                let acc = &accs[&(ri, m0, n0)];
+                let (fa, fb) = (&a_frag[&m0], &b_frag[&n0]);
+                match self.instr {
+                    Instruction::Mma {
+                        m,
+                        n,
+                        k,
+                        ab,
+                        acc: at,
+                    } => {
+                        let mods = format!("sync.aligned.m{m}n{n}k{k}.row.col.{at}.{ab}.{ab}.{at}");
+                        b.emit(Op::Mma, &mods, vec![vec(acc), vec(fa), vec(fb), vec(acc)]);
+                    }
+                    Instruction::Ffma => {
+                        b.emit(
+                            Op::Fma,
+                            "rn.f32",
+                            vec![r(acc[0]), r(fa[0]), r(fb[0]), r(acc[0])],
+                        );
+                    }
+                    Instruction::Hfma2 => {
+                        b.emit(
+                            Op::Fma,
+                            "rn.f16x2",
+                            vec![r(acc[0]), r(fa[0]), r(fb[0]), r(acc[0])],
+                        );
+                    }
+                    i => return Err(CodegenError::Unsupported(format!("instruction {i}"))),
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Loads one operand fragment at operand-coordinate origin `origin`.
+    #[allow(clippy::too_many_arguments)]
+    fn load_operand(
+        &self,
+        b: &mut Builder,
+        s: &SplitMap,
+        tile: &SmemTile,
+        base: Reg,
+        align: i64,
+        stage_off: i64,
+        origin: [i64; 2],
+        dt: GemmDType,
+        tensor: bool,
+    ) -> Vec<Reg> {
+        if tensor || self.instr == Instruction::Hfma2 {
+            let per = if self.instr == Instruction::Hfma2 {
+                2
+            } else {
+                self.elem.per_reg()
+            };
+            let offs = frag::register_offsets(s, tile, origin, per);
+            return offs
+                .iter()
+                .map(|o| {
+                    let o: Vec<i64> = o.iter().map(|x| x + stage_off).collect();
+                    frag::load_register(b, base, align, &o, self.elem, RegClass::B32)
+                })
+                .collect();
+        }
+        // FFMA: one f32 operand per lane, converted from 16-bit inputs.
+        let offs = frag::register_offsets(s, tile, origin, 1);
+        offs.iter()
+            .map(|o| {
+                let off = o[0] + stage_off;
+                let f = b.reg(RegClass::F32);
+                match dt.input() {
+                    DType::F16 => {
+                        let h = b.reg(RegClass::B16);
+                        b.emit(Op::Ld, "shared.b16", vec![r(h), addr(base, off)]);
+                        b.emit(Op::Cvt, "f32.f16", vec![r(f), r(h)]);
+                    }
+                    DType::BF16 => {
+                        // bf16 -> f32 is exact: the 16 bits become the high half.
+                        let t = b.reg(RegClass::B32);
+                        b.emit(Op::Ld, "shared.u16", vec![r(t), addr(base, off)]);
+                        b.emit(Op::Shl, "b32", vec![r(t), r(t), imm(16)]);
+                        b.emit(Op::Mov, "b32", vec![r(f), r(t)]);
+                    }
+                    _ => b.emit(Op::Ld, "shared.f32", vec![r(f), addr(base, off)]),
+                }
+                f
+            })
+            .collect()
+    }
+
+    /// The accumulator elements of this region: `(key, register index, sub-element, (m, n))`
+    /// with `(m, n)` relative to the worker box minus the lane part.
+    fn acc_elements(&self, ri: usize) -> Vec<(AccKey, usize, usize, [i64; 2])> {
+        let mut out = Vec::new();
+        for &(m0, n0) in &self.mn_origins {
+            for (v, c) in self.c.values.iter().enumerate() {
+                out.push((
+                    (ri, m0, n0),
+                    v / self.acc_per_reg,
+                    v % self.acc_per_reg,
+                    [m0 + c[0], n0 + c[1]],
+                ));
+            }
+        }
+        out
+    }
+
+    /// Stores this region's accumulators: `C = alpha * acc + beta * C`, bounds-checked.
+    #[allow(clippy::too_many_arguments)]
+    fn store(
+        &self,
+        b: &mut Builder,
+        ri: usize,
+        accs: &BTreeMap<AccKey, Vec<Reg>>,
+        c: Reg,
+        m_cta: Reg,
+        n_cta: Reg,
+        wi: Reg,
+        wj: Reg,
+        wm: i64,
+        wn: i64,
+        p: &tessellate::GemmProblem,
+        alpha: Reg,
+        beta: Reg,
+        beta_nz: Reg,
+    ) -> Result<(), CodegenError> {
+        let lane = sym_lane(b);
+        let ml = frag::lane_coord(b, lane, &self.c, 0);
+        let nl = frag::lane_coord(b, lane, &self.c, 1);
+        let rowb = b.mad_u32(wi, wm, ml);
+        b.emit(Op::Add, "u32", vec![r(rowb), r(rowb), r(m_cta)]);
+        let colb = b.mad_u32(wj, wn, nl);
+        b.emit(Op::Add, "u32", vec![r(colb), r(colb), r(n_cta)]);
+        let ob = i64::from(p.dtype.acc().bytes());
+        let cptr = b.reg(RegClass::B64);
+        b.emit(Op::Mul, "wide.u32", vec![r(cptr), r(rowb), imm(p.n)]);
+        let cw = b.reg(RegClass::B64);
+        b.emit(Op::Cvt, "u64.u32", vec![r(cw), r(colb)]);
+        b.emit(Op::Add, "s64", vec![r(cptr), r(cptr), r(cw)]);
+        b.emit(Op::Mul, "lo.s64", vec![r(cptr), r(cptr), imm(ob)]);
+        b.emit(Op::Add, "s64", vec![r(cptr), r(cptr), r(c)]);
+        let mut prow: BTreeMap<i64, Reg> = BTreeMap::new();
+        let mut pcol: BTreeMap<i64, Reg> = BTreeMap::new();
+        let t = b.reg(RegClass::B32);
+        for (key, reg, sub, [mi, ni]) in self.acc_elements(ri) {
+            let pr = *prow.entry(mi).or_insert_with(|| {
+                let q = b.reg(RegClass::Pred);
+                b.emit(Op::Add, "u32", vec![r(t), r(rowb), imm(mi)]);
+                b.emit(Op::Setp, "lt.u32", vec![r(q), r(t), imm(p.m)]);
+                q
+            });
+            let pc = *pcol.entry(ni).or_insert_with(|| {
+                let q = b.reg(RegClass::Pred);
+                b.emit(Op::Add, "u32", vec![r(t), r(colb), imm(ni)]);
+                b.emit(Op::Setp, "lt.u32", vec![r(q), r(t), imm(p.n)]);
+                q
+            });
+            let ok = b.reg(RegClass::Pred);
+            b.emit(Op::And, "pred", vec![r(ok), r(pr), r(pc)]);
+            let ld_ok = b.reg(RegClass::Pred);
+            b.emit(Op::And, "pred", vec![r(ld_ok), r(ok), r(beta_nz)]);
+            let off = (mi * p.n + ni) * ob;
+            let acc = accs[&key][reg];
+            match p.dtype.acc() {
+                DType::F32 => {
+                    let old = b.reg(RegClass::F32);
+                    b.emit(Op::Mov, "f32", vec![r(old), f32imm(0.0)]);
+                    b.emit_if(
+                        ld_ok,
+                        false,
+                        Op::Ld,
+                        "global.f32",
+                        vec![r(old), addr(cptr, off)],
+                    );
+                    let out = b.reg(RegClass::F32);
+                    b.emit(Op::Mul, "rn.f32", vec![r(out), r(beta), r(old)]);
+                    b.emit(Op::Fma, "rn.f32", vec![r(out), r(alpha), r(acc), r(out)]);
+                    b.emit_if(
+                        ok,
+                        false,
+                        Op::St,
+                        "global.f32",
+                        vec![addr(cptr, off), r(out)],
+                    );
+                }
+                DType::S32 => {
+                    let old = b.reg(RegClass::B32);
+                    b.emit(Op::Mov, "b32", vec![r(old), imm(0)]);
+                    b.emit_if(
+                        ld_ok,
+                        false,
+                        Op::Ld,
+                        "global.s32",
+                        vec![r(old), addr(cptr, off)],
+                    );
+                    let out = b.reg(RegClass::B32);
+                    b.emit(Op::Mul, "lo.s32", vec![r(out), r(beta), r(old)]);
+                    b.emit(Op::Mad, "lo.s32", vec![r(out), r(alpha), r(acc), r(out)]);
+                    b.emit_if(
+                        ok,
+                        false,
+                        Op::St,
+                        "global.s32",
+                        vec![addr(cptr, off), r(out)],
+                    );
+                }
+                DType::F16 => {
+                    let hs = b.regs(RegClass::B16, 2);
+                    b.emit(Op::Mov, "b32", vec![vec(&hs), r(acc)]);
+                    let f = b.reg(RegClass::F32);
+                    b.emit(Op::Cvt, "f32.f16", vec![r(f), r(hs[sub])]);
+                    let oldh = b.reg(RegClass::B16);
+                    b.emit(Op::Mov, "b16", vec![r(oldh), imm(0)]);
+                    b.emit_if(
+                        ld_ok,
+                        false,
+                        Op::Ld,
+                        "global.b16",
+                        vec![r(oldh), addr(cptr, off)],
+                    );
+                    let old = b.reg(RegClass::F32);
+                    b.emit(Op::Cvt, "f32.f16", vec![r(old), r(oldh)]);
+                    let out = b.reg(RegClass::F32);
+                    b.emit(Op::Mul, "rn.f32", vec![r(out), r(beta), r(old)]);
+                    b.emit(Op::Fma, "rn.f32", vec![r(out), r(alpha), r(f), r(out)]);
+                    let oh = b.reg(RegClass::B16);
+                    b.emit(Op::Cvt, "rn.f16.f32", vec![r(oh), r(out)]);
+                    b.emit_if(
+                        ok,
+                        false,
+                        Op::St,
+                        "global.b16",
+                        vec![addr(cptr, off), r(oh)],
+                    );
+                }
+                d => return Err(CodegenError::Unsupported(format!("accumulator type {d}"))),
+            }
+        }
+        Ok(())
+    }
+}
+
+fn wm_align(bytes: i64) -> i64 {
+    if bytes == 0 {
+        16
+    } else {
+        1 << bytes.trailing_zeros().min(4)
+    }
+}
+
+/// The lane id, recomputed (cheap) so the epilogue does not keep the setup register alive.
+fn sym_lane(b: &mut Builder) -> Reg {
+    let t = b.reg(RegClass::B32);
+    b.emit(Op::Mov, "u32", vec![r(t), sym("%tid.x")]);
+    b.emit(Op::And, "b32", vec![r(t), r(t), imm(31)]);
+    t
+}
+
+/// Folds region 1's (vector) partial sums into region 0's (tensor) accumulators.
+#[allow(clippy::too_many_arguments)]
+fn reduce(
+    b: &mut Builder,
+    regions: &[RegionCode],
+    accs: &BTreeMap<AccKey, Vec<Reg>>,
+    how: Reduction,
+    sbase: Reg,
+    warp: Reg,
+    wm: i64,
+    wn: i64,
+    dt: GemmDType,
+) -> Result<(), CodegenError> {
+    let (into, from) = (&regions[0], &regions[1]);
+    let half = dt.acc() == DType::F16;
+    let es = if half { 2 } else { 4 };
+    b.comment(&format!("reduction tessellation: {how:?}"));
+    let lane = sym_lane(b);
+    let scratch = b.reg(RegClass::B32);
+    b.emit(
+        Op::Mad,
+        "lo.u32",
+        vec![r(scratch), r(warp), imm(wm * wn * es), r(sbase)],
+    );
+    let coef = [wn * es, es];
+    let (from_off, _) = frag::lane_offset(b, lane, &from.c, coef);
+    b.emit(Op::Add, "u32", vec![r(from_off), r(from_off), r(scratch)]);
+    let (into_off, _) = frag::lane_offset(b, lane, &into.c, coef);
+    b.emit(Op::Add, "u32", vec![r(into_off), r(into_off), r(scratch)]);
+    for (key, reg, sub, [m, n]) in from.acc_elements(1) {
+        let acc = accs[&key][reg];
+        let off = m * coef[0] + n * coef[1];
+        if half {
+            let hs = b.regs(RegClass::B16, 2);
+            b.emit(Op::Mov, "b32", vec![vec(&hs), r(acc)]);
+            b.emit(Op::St, "shared.b16", vec![addr(from_off, off), r(hs[sub])]);
+        } else {
+            b.emit(Op::St, "shared.f32", vec![addr(from_off, off), r(acc)]);
+        }
+    }
+    b.emit(Op::Bar, "warp.sync", vec![imm(0xffff_ffff)]);
+    for (key, reg, sub, [m, n]) in into.acc_elements(0) {
+        let acc = accs[&key][reg];
+        let off = m * coef[0] + n * coef[1];
+        if half {
+            let hs = b.regs(RegClass::B16, 2);
+            b.emit(Op::Mov, "b32", vec![vec(&hs), r(acc)]);
+            let x = b.reg(RegClass::B16);
+            b.emit(Op::Ld, "shared.b16", vec![r(x), addr(into_off, off)]);
+            b.emit(Op::Add, "rn.f16", vec![r(hs[sub]), r(hs[sub]), r(x)]);
+            b.emit(Op::Mov, "b32", vec![r(acc), vec(&hs)]);
+        } else if dt.acc() == DType::S32 {
+            return Err(CodegenError::Unsupported(
+                "s32 reduction tessellation".into(),
+            ));
+        } else {
+            let x = b.reg(RegClass::F32);
+            b.emit(Op::Ld, "shared.f32", vec![r(x), addr(into_off, off)]);
+            b.emit(Op::Add, "rn.f32", vec![r(acc), r(acc), r(x)]);
+        }
+    }
+    Ok(())
+}
+
+/// Register id for the scheduler.
+fn reg_id(x: Reg) -> u32 {
+    let c = RegClass::ALL
+        .iter()
+        .position(|&k| k == x.class)
+        .unwrap_or(0) as u32;
+    (c << 24) | x.n
+}
+
+fn regs_of(o: &Operand, out: &mut Vec<u32>) {
+    match o {
+        Operand::Reg(x) => out.push(reg_id(*x)),
+        Operand::Addr { base, .. } => regs_of(base, out),
+        Operand::Vec(v) => v.iter().for_each(|e| regs_of(e, out)),
+        _ => {}
+    }
+}
+
+/// Orders a straight-line compute body with `sched` and appends it.
+fn schedule_into(b: &mut Builder, body: Vec<Stmt>, policy: sched::Policy) {
+    let instrs: Vec<Instr> = body
+        .into_iter()
+        .filter_map(|s| match s {
+            Stmt::Instr(i) => Some(i),
+            _ => None,
+        })
+        .collect();
+    let nodes: Vec<sched::Node> = instrs
+        .iter()
+        .map(|i| {
+            let mut defs = Vec::new();
+            let mut uses = Vec::new();
+            let stores = matches!(i.op, Op::St);
+            for (j, o) in i.operands.iter().enumerate() {
+                if j == 0 && !stores {
+                    regs_of(o, &mut defs);
+                } else {
+                    regs_of(o, &mut uses);
+                }
+            }
+            if let Some(g) = i.guard {
+                uses.push(reg_id(g.pred));
+            }
+            let class = match i.op {
+                Op::Ld => sched::Class::Load,
+                Op::Mma => sched::Class::Tensor,
+                Op::Fma => sched::Class::Vector,
+                _ => sched::Class::Other,
+            };
+            sched::Node { class, defs, uses }
+        })
+        .collect();
+    let order = sched::schedule(&nodes, policy).order;
+    for i in order {
+        b.push(instrs[i].clone());
+    }
+}

@@ -1,0 +1,97 @@
+//! # codegen — from a tessellation plan to a PTX kernel
+//!
+//! [`compile`] lowers a [`Plan`] of the Ampere-style path (warps issuing mma.sync, FFMA,
+//! HFMA2) to an [`emit_ptx::ast::Module`] and its text. Every memory access of the compute
+//! loop is derived from the placed iTexes' operand maps; the k-step body is ordered by
+//! [`sched`] (zig-zag instance order, tensor/vector interleaving).
+//!
+//! Kernel ABI (what `mosaic verify` and `mosaic bench` launch): entry `mosaic_gemm` with
+//! parameters `u64 A, u64 B, u64 C, u32 M, u32 N, u32 K, alpha, beta` (`f32`, or `s32` bits for
+//! s8), computing `C = alpha * A B + beta * C`; A is `M x K` (row- or column-major, a compile
+//! option), B is `K x N` (likewise), C is `M x N` row-major with the accumulator type (f32; f16
+//! for f16acc; s32 for s8). Grid `(ceil(N/bn), ceil(M/bm), 1)`, block `(threads, 1, 1)`,
+//! static shared memory up to 48 KiB, dynamic (`.extern`) above. The kernel is specialized for the compiled `M, N, K` (they are
+//! immediates in the bounds checks and addressing); the parameters are part of the ABI so a
+//! launcher can check them.
+
+mod builder;
+pub mod frag;
+mod gemm;
+
+use emit_ptx::ast::Module;
+use tessellate::Plan;
+
+/// Storage order of an input matrix.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MatLayout {
+    /// Rows contiguous (A: k fastest; B: n fastest).
+    RowMajor,
+    /// Columns contiguous (A: m fastest; B: k fastest).
+    ColMajor,
+}
+
+/// Options of code generation.
+#[derive(Clone, Copy, Debug)]
+pub struct CompileOptions {
+    /// Layout of A.
+    pub a_layout: MatLayout,
+    /// Layout of B.
+    pub b_layout: MatLayout,
+    /// Instruction order policy for the k-step body.
+    pub policy: sched::Policy,
+    /// Shared memory a CTA may use, bytes (the target's opt-in maximum; 48 KiB is always
+    /// available). Pipeline stages are reduced to fit.
+    pub smem_limit: u32,
+}
+
+impl Default for CompileOptions {
+    fn default() -> Self {
+        CompileOptions {
+            a_layout: MatLayout::RowMajor,
+            b_layout: MatLayout::RowMajor,
+            policy: sched::Policy::Interleave,
+            smem_limit: 48 * 1024,
+        }
+    }
+}
+
+/// A compiled kernel and its launch configuration.
+#[derive(Clone, Debug)]
+pub struct Kernel {
+    /// The PTX text (deterministic for a given plan and options).
+    pub ptx: String,
+    /// The typed module it was printed from.
+    pub module: Module,
+    /// Entry name.
+    pub entry: String,
+    /// Grid dimensions.
+    pub grid: [u32; 3],
+    /// Block dimensions.
+    pub block: [u32; 3],
+    /// Shared memory per CTA, bytes.
+    pub smem_bytes: u32,
+    /// Dynamic shared memory to request at launch (0 when the kernel's shared memory is
+    /// static, i.e. at most 48 KiB).
+    pub dynamic_smem_bytes: u32,
+    /// Pipeline stages actually used (fewer than planned when shared memory is short).
+    pub stages: u32,
+}
+
+/// Errors of code generation.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum CodegenError {
+    /// The plan uses something this code generator does not lower yet.
+    #[error("code generation does not support {0} yet")]
+    Unsupported(String),
+    /// An iTex map is not of the `(thread, value)` form.
+    #[error("iTex map: {0}")]
+    Map(String),
+}
+
+/// Lowers `plan` to a PTX kernel.
+///
+/// # Errors
+/// [`CodegenError`] for plans outside the supported path (wgmma, batched, shuffle reductions).
+pub fn compile(plan: &Plan, opts: &CompileOptions) -> Result<Kernel, CodegenError> {
+    gemm::build(plan, opts)
+}

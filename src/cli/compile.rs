@@ -1,0 +1,134 @@
+//! `mosaic compile`: plan -> schedule -> PTX (and optionally a cubin through ptxas).
+
+use std::fmt::Write as _;
+
+use clap::Args;
+use codegen::{CompileOptions, MatLayout};
+use tessellate::{Options, plans};
+
+use super::{CliError, ShapeArgs, bad, parse_int};
+
+/// Flags of `compile gemm`.
+#[derive(Args, Debug, Clone)]
+pub struct CompileArgs {
+    /// Problem and target.
+    #[command(flatten)]
+    pub shape: ShapeArgs,
+    /// Layout of A: `row` (k fastest) or `col` (m fastest).
+    #[arg(long, default_value = "row", value_parser = ["row", "col"])]
+    pub a_layout: String,
+    /// Layout of B: `row` (n fastest) or `col` (k fastest).
+    #[arg(long, default_value = "row", value_parser = ["row", "col"])]
+    pub b_layout: String,
+    /// Which ranked plan to compile (1 = best).
+    #[arg(long, default_value = "1", allow_hyphen_values = true)]
+    pub plan: String,
+    /// Output: `ptx` text or a `cubin` assembled by ptxas.
+    #[arg(long, default_value = "ptx", value_parser = ["ptx", "cubin"])]
+    pub emit: String,
+    /// Output file (default: mosaic_gemm_<m>x<n>x<k>_<dtype>_<target>.<ptx|cubin>).
+    #[arg(short = 'o', long)]
+    pub output: Option<String>,
+    /// Instruction order: `interleave` (default) or `linear` (program order).
+    #[arg(long, default_value = "interleave", value_parser = ["interleave", "linear"])]
+    pub schedule: String,
+}
+
+fn layout(s: &str) -> MatLayout {
+    if s == "col" {
+        MatLayout::ColMajor
+    } else {
+        MatLayout::RowMajor
+    }
+}
+
+/// Compiles and returns the kernel with its plan, for `compile`, `verify` and `bench`.
+///
+/// # Errors
+/// [`CliError`] for bad input or a plan the code generator cannot lower.
+pub fn kernel(a: &CompileArgs) -> Result<(tessellate::Plan, codegen::Kernel), CliError> {
+    let (problem, target) = a.shape.problem(false)?;
+    let which = parse_int("plan", &a.plan)?;
+    if !(1..=100).contains(&which) {
+        return Err(bad(format!(
+            "--plan must be between 1 and 100, got {which}"
+        )));
+    }
+    let opts = Options {
+        top: which as usize,
+        warpgroups: false,
+        ..Options::default()
+    };
+    let ranking = plans(&problem, &target, &opts).map_err(|e| bad(e.to_string()))?;
+    let plan = ranking
+        .plans
+        .get(which as usize - 1)
+        .cloned()
+        .ok_or_else(|| {
+            bad(format!(
+                "only {} plans exist; --plan {which} is out of range",
+                ranking.plans.len()
+            ))
+        })?;
+    let copts = CompileOptions {
+        a_layout: layout(&a.a_layout),
+        b_layout: layout(&a.b_layout),
+        policy: if a.schedule == "linear" {
+            sched::Policy::Linear
+        } else {
+            sched::Policy::Interleave
+        },
+        smem_limit: target.smem_max_per_cta,
+    };
+    let k = codegen::compile(&plan, &copts).map_err(|e| CliError {
+        message: e.to_string(),
+        code: 1,
+    })?;
+    Ok((plan, k))
+}
+
+/// Runs `mosaic compile gemm`.
+///
+/// # Errors
+/// [`CliError`] for bad input, a failing ptxas, or an unwritable output file.
+pub fn run(a: &CompileArgs) -> Result<String, CliError> {
+    let (plan, k) = kernel(a)?;
+    let p = &plan.problem;
+    let ext = a.emit.as_str();
+    let path = a.output.clone().unwrap_or_else(|| {
+        format!(
+            "mosaic_gemm_{}x{}x{}_{}_{}.{ext}",
+            p.m, p.n, p.k, p.dtype, plan.target
+        )
+    });
+    let mut out = String::new();
+    let _ = writeln!(out, "{p} on {}: plan {}", plan.target, a.plan);
+    let _ = writeln!(out, "{plan}");
+    let _ = writeln!(
+        out,
+        "  kernel    {} grid {}x{}x{}, block {}, {} bytes shared, {} stages",
+        k.entry, k.grid[0], k.grid[1], k.grid[2], k.block[0], k.smem_bytes, k.stages
+    );
+    if ext == "cubin" {
+        let report = emit_ptx::ptxas::assemble(&k.ptx, &plan.target).map_err(|e| CliError {
+            message: e.to_string(),
+            code: 1,
+        })?;
+        std::fs::write(&path, &report.cubin).map_err(|e| CliError {
+            message: format!("cannot write {path}: {e}"),
+            code: 1,
+        })?;
+        let _ = writeln!(out, "  ptxas     {:?}", report.entries);
+    } else {
+        std::fs::write(&path, &k.ptx).map_err(|e| CliError {
+            message: format!("cannot write {path}: {e}"),
+            code: 1,
+        })?;
+    }
+    let _ = writeln!(
+        out,
+        "wrote {path} ({:.1} TFLOP/s modeled)",
+        plan.modeled.tflops
+    );
+    Ok(out)
+}

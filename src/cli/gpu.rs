@@ -1,0 +1,308 @@
+//! `mosaic verify` and `mosaic bench`: run compiled kernels on the current GPU against cuBLAS.
+
+use std::fmt::Write as _;
+
+use clap::Args;
+use runtime::{
+    BenchOpts, Compute, ElemType, GemmCall, KernelSpec, Layout, Runtime, RuntimeError, VerifyOpts,
+};
+use tessellate::GemmDType;
+
+use super::compile::{CompileArgs, kernel};
+use super::{CliError, bad};
+
+/// Flags of `verify gemm`.
+#[derive(Args, Debug)]
+pub struct VerifyArgs {
+    /// The kernel to compile (its --m/--n/--k are ignored with --suite).
+    #[command(flatten)]
+    pub compile: CompileArgs,
+    /// Run the verification suite: many shapes (ragged ones included), all four layout
+    /// combinations, and alpha/beta != (1, 0). With `--dtype all`, every dtype the target has.
+    #[arg(long)]
+    pub suite: bool,
+    /// alpha of `C = alpha A B + beta C`.
+    #[arg(long, default_value = "1", allow_hyphen_values = true)]
+    pub alpha: f64,
+    /// beta of `C = alpha A B + beta C` (0: C is poisoned and must not be read).
+    #[arg(long, default_value = "0", allow_hyphen_values = true)]
+    pub beta: f64,
+}
+
+/// Flags of `bench gemm`.
+#[derive(Args, Debug)]
+pub struct BenchArgs {
+    /// The kernel to compile (its --m/--n/--k are ignored with --suite).
+    #[command(flatten)]
+    pub compile: CompileArgs,
+    /// `llm`: Llama-3-8B / Mistral-7B and Llama-2-13B layer shapes at M = 4096, 128 and 16.
+    #[arg(long, value_parser = ["llm"])]
+    pub suite: Option<String>,
+    /// Timed samples (at least 20).
+    #[arg(long, default_value = "30")]
+    pub samples: u32,
+    /// Print JSON instead of a table.
+    #[arg(long)]
+    pub json: bool,
+}
+
+fn gpu_err(e: RuntimeError) -> CliError {
+    CliError {
+        message: e.to_string(),
+        code: e.exit_code(),
+    }
+}
+
+/// The runtime call matching a dtype (storage types, cuBLAS math) and layouts.
+fn call_for(
+    dtype: GemmDType,
+    m: i64,
+    n: i64,
+    k: i64,
+    a: &CompileArgs,
+    alpha: f64,
+    beta: f64,
+) -> GemmCall {
+    let (ab, c, compute) = match dtype {
+        GemmDType::F16 => (ElemType::F16, ElemType::F32, Compute::F32),
+        GemmDType::F16Acc => (ElemType::F16, ElemType::F16, Compute::F16),
+        GemmDType::BF16 => (ElemType::BF16, ElemType::F32, Compute::F32),
+        GemmDType::TF32 => (ElemType::F32, ElemType::F32, Compute::F32Tf32),
+        GemmDType::F32 => (ElemType::F32, ElemType::F32, Compute::F32Pedantic),
+        GemmDType::S8 => (ElemType::S8, ElemType::S32, Compute::S32),
+    };
+    let lay = |s: &str| {
+        if s == "col" {
+            Layout::ColMajor
+        } else {
+            Layout::RowMajor
+        }
+    };
+    let mut call = GemmCall::new(m as u32, n as u32, k as u32, ab, c, compute);
+    call.a_layout = lay(&a.a_layout);
+    call.b_layout = lay(&a.b_layout);
+    call.alpha = alpha;
+    call.beta = beta;
+    call
+}
+
+fn spec(k: &codegen::Kernel) -> KernelSpec {
+    KernelSpec {
+        ptx: k.ptx.clone(),
+        entry: k.entry.clone(),
+        grid: k.grid,
+        block: k.block,
+        dynamic_smem_bytes: 0,
+    }
+}
+
+fn dtypes(a: &CompileArgs) -> Result<Vec<String>, CliError> {
+    Ok(if a.shape.dtype == "all" {
+        GemmDType::NAMES.iter().map(|s| s.to_string()).collect()
+    } else {
+        vec![a.shape.dtype.clone()]
+    })
+}
+
+/// A copy of the compile flags for another shape, dtype and layouts.
+fn with(a: &CompileArgs, m: i64, n: i64, k: i64, dtype: &str, al: &str, bl: &str) -> CompileArgs {
+    let mut c = a.clone();
+    c.shape.m = m.to_string();
+    c.shape.n = n.to_string();
+    c.shape.k = k.to_string();
+    c.shape.dtype = dtype.to_string();
+    c.a_layout = al.to_string();
+    c.b_layout = bl.to_string();
+    c
+}
+
+/// Shapes of `verify --suite`: degenerate, ragged, tall/skinny and square.
+const VERIFY_SHAPES: &[(i64, i64, i64)] = &[
+    (1, 1, 1),
+    (7, 13, 5),
+    (64, 64, 64),
+    (1000, 777, 333),
+    (513, 1000, 777),
+    (16, 4096, 4096),
+    (4096, 4096, 4096),
+];
+
+/// Runs `mosaic verify gemm`.
+///
+/// # Errors
+/// [`CliError`]: bad input (2), no GPU (3), a failed check or GPU error (1).
+pub fn verify(v: &VerifyArgs) -> Result<String, CliError> {
+    let rt = Runtime::new().map_err(gpu_err)?;
+    let mut out = String::new();
+    let _ = writeln!(out, "device: {}", rt.info());
+    let mut cases: Vec<(CompileArgs, f64, f64)> = Vec::new();
+    for d in dtypes(&v.compile)? {
+        if v.suite {
+            for &(m, n, k) in VERIFY_SHAPES {
+                cases.push((with(&v.compile, m, n, k, &d, "row", "row"), 1.0, 0.0));
+            }
+            for (al, bl) in [("col", "row"), ("row", "col"), ("col", "col")] {
+                cases.push((with(&v.compile, 1000, 777, 333, &d, al, bl), 1.0, 0.0));
+            }
+            cases.push((
+                with(&v.compile, 513, 1000, 777, &d, "row", "row"),
+                1.5,
+                -0.5,
+            ));
+        } else {
+            let c = &v.compile;
+            cases.push((
+                with(c, 0, 0, 0, &d, &c.a_layout, &c.b_layout),
+                v.alpha,
+                v.beta,
+            ));
+            let last = cases.len() - 1;
+            cases[last].0.shape.m.clone_from(&c.shape.m);
+            cases[last].0.shape.n.clone_from(&c.shape.n);
+            cases[last].0.shape.k.clone_from(&c.shape.k);
+        }
+    }
+    let mut failed = 0;
+    for (args, alpha, beta) in &cases {
+        let (plan, k) = match kernel(args) {
+            Ok(x) => x,
+            Err(e) if v.suite && e.code == 2 && e.message.contains("has no instruction") => {
+                continue;
+            }
+            Err(e) => return Err(e),
+        };
+        let p = plan.problem;
+        let call = call_for(p.dtype, p.m, p.n, p.k, args, *alpha, *beta);
+        let rep = rt
+            .verify(&spec(&k), &call, &VerifyOpts::default())
+            .map_err(gpu_err)?;
+        if !rep.passed {
+            failed += 1;
+        }
+        let regions: Vec<String> = plan
+            .mix_percent()
+            .iter()
+            .map(|(i, pct)| format!("{i} {pct:.0}%"))
+            .collect();
+        let _ = writeln!(
+            out,
+            "{} [{}]  {rep}",
+            if rep.passed { "ok  " } else { "FAIL" },
+            regions.join(" + ")
+        );
+    }
+    let _ = writeln!(out, "{} passed, {failed} failed", cases.len() - failed);
+    if failed > 0 {
+        print!("{out}");
+        return Err(CliError {
+            message: format!("{failed} of {} kernels failed verification", cases.len()),
+            code: 1,
+        });
+    }
+    Ok(out)
+}
+
+/// Llama-3-8B (same as Mistral-7B) and Llama-2-13B projections `(n, k)`: fused QKV, attention
+/// output, fused gate+up, down.
+const LLM_LAYERS: &[(&str, i64, i64)] = &[
+    ("llama3-8b/mistral-7b qkv", 6144, 4096),
+    ("llama3-8b/mistral-7b o", 4096, 4096),
+    ("llama3-8b/mistral-7b gate_up", 28672, 4096),
+    ("llama3-8b/mistral-7b down", 4096, 14336),
+    ("llama2-13b qkv", 15360, 5120),
+    ("llama2-13b o", 5120, 5120),
+    ("llama2-13b gate_up", 27648, 5120),
+    ("llama2-13b down", 5120, 13824),
+];
+
+/// Runs `mosaic bench gemm`.
+///
+/// # Errors
+/// [`CliError`]: bad input (2), no GPU (3), GPU error (1).
+pub fn bench(bargs: &BenchArgs) -> Result<String, CliError> {
+    if bargs.samples < 20 {
+        return Err(bad(format!(
+            "--samples must be at least 20, got {}",
+            bargs.samples
+        )));
+    }
+    let rt = Runtime::new().map_err(gpu_err)?;
+    let c = &bargs.compile;
+    let mut shapes: Vec<(String, i64, i64, i64)> = Vec::new();
+    if bargs.suite.is_some() {
+        for m in [4096, 128, 16] {
+            for &(name, n, k) in LLM_LAYERS {
+                shapes.push((format!("{name} M={m}"), m, n, k));
+            }
+        }
+    } else {
+        let (p, _) = c.shape.problem(false)?;
+        shapes.push(("".into(), p.m, p.n, p.k));
+    }
+    let opts = BenchOpts {
+        samples: bargs.samples,
+        ..BenchOpts::default()
+    };
+    let mut rows = Vec::new();
+    let mut out = String::new();
+    let _ = writeln!(out, "device: {}", rt.info());
+    let _ = writeln!(
+        out,
+        "| shape | m x n x k | dtype | mosaic TFLOP/s | cuBLAS TFLOP/s | ratio | plan |"
+    );
+    let _ = writeln!(out, "|---|---|---|---|---|---|---|");
+    let mut logs = Vec::new();
+    for (name, m, n, k) in shapes {
+        let args = with(c, m, n, k, &c.shape.dtype, &c.a_layout, &c.b_layout);
+        let (plan, kern) = kernel(&args)?;
+        let call = call_for(plan.problem.dtype, m, n, k, &args, 1.0, 0.0);
+        let rep = rt.bench(&spec(&kern), &call, &opts).map_err(gpu_err)?;
+        let cub = rep.cublas.as_ref().map(|t| t.tflops).ok();
+        let mix: Vec<String> = plan
+            .mix_percent()
+            .iter()
+            .map(|(i, pct)| format!("{i} {pct:.0}%"))
+            .collect();
+        let _ = writeln!(
+            out,
+            "| {name} | {m}x{n}x{k} | {} | {:.1} | {} | {} | {}x{}x{} {} |",
+            plan.problem.dtype,
+            rep.mosaic.tflops,
+            cub.map_or("n/a".into(), |x| format!("{x:.1}")),
+            rep.ratio.map_or("n/a".into(), |x| format!("{x:.3}")),
+            plan.cta_tile[0],
+            plan.cta_tile[1],
+            plan.cta_tile[2],
+            mix.join(" + ")
+        );
+        logs.push(format!("{rep}"));
+        rows.push(serde_json::json!({
+            "shape": name, "m": m, "n": n, "k": k, "dtype": plan.problem.dtype.name(),
+            "mosaic_tflops": rep.mosaic.tflops, "mosaic_median_us": rep.mosaic.median_us,
+            "cublas_tflops": cub, "ratio": rep.ratio, "modeled_tflops": plan.modeled.tflops,
+            "cta_tile": plan.cta_tile, "mix": mix,
+        }));
+    }
+    let ratios: Vec<f64> = rows.iter().filter_map(|r| r["ratio"].as_f64()).collect();
+    if !ratios.is_empty() {
+        let geo = (ratios.iter().map(|r| r.ln()).sum::<f64>() / ratios.len() as f64).exp();
+        let _ = writeln!(
+            out,
+            "geometric-mean ratio to cuBLAS over {} shapes: {geo:.3}",
+            ratios.len()
+        );
+    }
+    if bargs.json {
+        return serde_json::to_string_pretty(
+            &serde_json::json!({ "device": rt.info().to_string(), "rows": rows }),
+        )
+        .map_err(|e| CliError {
+            message: e.to_string(),
+            code: 1,
+        });
+    }
+    for l in logs {
+        let _ = writeln!(out, "  {l}");
+    }
+    Ok(out)
+}

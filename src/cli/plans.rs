@@ -1,0 +1,128 @@
+//! `mosaic plans`: rank tessellation plans.
+
+use std::fmt::Write as _;
+
+use tessellate::{GemmProblem, Options, Plan, Ranking, StopReason, check_plan, plans};
+
+use super::{CliError, GemmArgs, bad, parse_int};
+
+/// Runs `mosaic plans gemm|bmm`.
+pub fn run(a: &GemmArgs, is_bmm: bool) -> Result<String, CliError> {
+    let (problem, target) = a.shape.problem(is_bmm)?;
+    let ratio = match (&a.ratio, a.only.as_deref()) {
+        (Some(r), _) => {
+            let v = match r.trim() {
+                "inf" | "infinity" => f64::INFINITY,
+                t => t
+                    .parse::<f64>()
+                    .map_err(|_| bad(format!("--ratio expects a number or inf, got '{r}'")))?,
+            };
+            Some(v)
+        }
+        (None, Some("tensor")) => Some(0.0),
+        (None, Some(_)) => Some(f64::INFINITY),
+        (None, None) => None,
+    };
+    let top = parse_int("top", &a.top)?;
+    if !(1..=1000).contains(&top) {
+        return Err(bad(format!("--top must be between 1 and 1000, got {top}")));
+    }
+    let budget = parse_int("budget", &a.budget)?;
+    if budget < 1 {
+        return Err(bad(format!("--budget must be at least 1, got {budget}")));
+    }
+    let opts = Options {
+        ratio,
+        top: top as usize,
+        budget: budget as usize,
+        ..Options::default()
+    };
+    let ranking = plans(&problem, &target, &opts).map_err(|e| bad(e.to_string()))?;
+    if a.json {
+        json(&ranking, &target.name())
+    } else {
+        Ok(text(&problem, &ranking, &target.name()))
+    }
+}
+
+fn text(problem: &GemmProblem, r: &Ranking, target: &str) -> String {
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        "{problem} on {target}: {} plans ranked by modeled cycles",
+        r.plans.len()
+    );
+    for (i, p) in r.plans.iter().enumerate() {
+        let v = check_plan(p);
+        let _ = writeln!(
+            s,
+            "\nplan {} — {:.1} TFLOP/s modeled",
+            i + 1,
+            p.modeled.tflops
+        );
+        let _ = writeln!(s, "{p}");
+        let verdict = if v.exact { "yes" } else { "NO" };
+        let _ = writeln!(
+            s,
+            "  exact cover: {verdict} ({}, {} points checked)",
+            v.method, v.points_checked
+        );
+        for problem in &v.problems {
+            let _ = writeln!(s, "    {problem}");
+        }
+    }
+    let stop = match r.stop {
+        StopReason::Exhausted => "all candidates explored".to_string(),
+        StopReason::Budget => format!("search budget reached after {} ILPs", r.explored),
+    };
+    let _ = writeln!(s, "\nsearch: {} ILPs solved, {stop}", r.explored);
+    s
+}
+
+#[derive(serde::Serialize)]
+struct JsonPlan<'a> {
+    rank: usize,
+    plan: &'a Plan,
+    mix_percent: Vec<(String, f64)>,
+    ratio: Option<f64>,
+    boundary: [tessellate::plan::Boundary; 3],
+    exact_cover: tessellate::Verdict,
+}
+
+#[derive(serde::Serialize)]
+struct JsonOut<'a> {
+    target: &'a str,
+    stop: StopReason,
+    explored: usize,
+    plans: Vec<JsonPlan<'a>>,
+}
+
+fn json(r: &Ranking, target: &str) -> Result<String, CliError> {
+    let plans = r
+        .plans
+        .iter()
+        .enumerate()
+        .map(|(i, p)| JsonPlan {
+            rank: i + 1,
+            plan: p,
+            mix_percent: p
+                .mix_percent()
+                .into_iter()
+                .map(|(i, v)| (i.to_string(), v))
+                .collect(),
+            ratio: Some(p.ratio()).filter(|x| x.is_finite()),
+            boundary: p.boundary(),
+            exact_cover: check_plan(p),
+        })
+        .collect();
+    let out = JsonOut {
+        target,
+        stop: r.stop,
+        explored: r.explored,
+        plans,
+    };
+    serde_json::to_string_pretty(&out).map_err(|e| CliError {
+        message: e.to_string(),
+        code: 1,
+    })
+}
