@@ -496,7 +496,7 @@ fn load_tile(
                 "ge.u32",
                 vec![r(pc), r(tid), imm(total - i as i64 * threads)],
             );
-            b.emit_if(pc, false, Op::Bra, "uni", vec![sym(&skip)]);
+            b.emit_if(pc, false, Op::Bra, "", vec![sym(&skip)]);
         }
         b.emit(Op::Add, "u32", vec![r(rowi), r(row0), imm(ri)]);
         b.emit(
