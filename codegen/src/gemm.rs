@@ -512,7 +512,7 @@ fn load_tile(
         b.emit(Op::Selp, "b32", vec![r(bytes), r(bytes), imm(0), r(p_row)]);
         let goff = (ri * o.gpitch + ci * epc) * eb;
         b.emit(Op::Add, "s64", vec![r(ga), r(gidx), imm(goff)]);
-        let soff = ri * t.pitch + ci * w;
+        let soff = o.stage_off + ri * t.pitch + ci * w;
         if w >= 4 {
             b.emit(Op::Mul, "lo.u32", vec![r(bytes), r(bytes), imm(eb)]);
             // A chunk with no bytes in bounds reads nothing; point it at the base anyway.

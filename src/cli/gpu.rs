@@ -177,9 +177,17 @@ pub fn verify(v: &VerifyArgs) -> Result<String, CliError> {
         if !rep.passed {
             failed += 1;
         }
-        let regions: Vec<String> = plan.mix_percent().iter().map(|(i, pct)| format!("{i} {pct:.0}%")).collect();
+        let regions: Vec<String> = plan
+            .mix_percent()
+            .iter()
+            .map(|(i, pct)| format!("{i} {pct:.0}%"))
+            .collect();
         // Printed as it goes: a later GPU fault must not swallow the lines before it.
-        println!("{} [{}]  {rep}", if rep.passed { "ok  " } else { "FAIL" }, regions.join(" + "));
+        println!(
+            "{} [{}]  {rep}",
+            if rep.passed { "ok  " } else { "FAIL" },
+            regions.join(" + ")
+        );
     }
     let _ = writeln!(out, "{} passed, {failed} failed", cases.len() - failed);
     if failed > 0 {

@@ -1,0 +1,818 @@
+//! # ptx-sim — a functional simulator for the PTX subset mosaic emits
+//!
+//! Runs a kernel of an [`emit_ptx::ast::Module`] on the CPU, CTA by CTA, so that generated
+//! kernels can be checked against a reference in CI without a GPU. It models *values*, not
+//! time: threads run one at a time until they reach a barrier (`bar.sync`: the CTA;
+//! `bar.warp.sync`, `mma.sync`: the warp), where they wait for the others; `cp.async` copies
+//! at once (with the zero fill of `src-size`), so `commit_group`/`wait_group` are no-ops.
+//! Races that depend on timing are therefore invisible; out-of-bounds accesses, wrong
+//! addresses, wrong fragment layouts and wrong arithmetic are not.
+//!
+//! `mma.sync` gathers each operand tile from the warp's registers through the instruction's
+//! canonical iTex fragment maps (`itex::canonical`, themselves checked against the PTX ISA
+//! tables), multiplies in f64 (exact for the inputs it sees) and rounds to the accumulator
+//! type. tf32 operands are truncated to 10 mantissa bits, as the tensor core reads them.
+
+use std::collections::HashMap;
+
+use emit_ptx::ast::{Entry, Instr, Module, Op, Operand, Reg, Stmt};
+use half::{bf16, f16};
+use itex::{DType, InstrOperand, Instruction};
+
+/// Errors of a simulated run.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SimError {
+    /// No such entry.
+    #[error("no entry named {0}")]
+    NoEntry(String),
+    /// An instruction the simulator does not model.
+    #[error("unsupported instruction at statement {at}: {what}")]
+    Unsupported {
+        /// Statement index.
+        at: usize,
+        /// The instruction, debug-printed.
+        what: String,
+    },
+    /// A memory access outside every allocation.
+    #[error(
+        "thread {thread} of CTA {cta:?}: {space} access of {bytes} bytes at {addr:#x} is out of bounds (statement {at})"
+    )]
+    OutOfBounds {
+        /// CTA index.
+        cta: [u32; 3],
+        /// Thread index.
+        thread: u32,
+        /// `global` or `shared`.
+        space: &'static str,
+        /// Address.
+        addr: u64,
+        /// Access size.
+        bytes: u64,
+        /// Statement index.
+        at: usize,
+    },
+    /// Threads deadlocked (a barrier not reached by all).
+    #[error("deadlock: {0}")]
+    Deadlock(String),
+    /// A branch to an unknown label.
+    #[error("unknown label {0}")]
+    NoLabel(String),
+    /// Too many steps (a runaway loop).
+    #[error("step limit exceeded")]
+    StepLimit,
+}
+
+/// Global memory: disjoint allocations addressed by 64-bit pointers.
+#[derive(Default)]
+pub struct Global {
+    allocs: Vec<(u64, Vec<u8>)>,
+    next: u64,
+}
+
+impl Global {
+    /// Allocates `bytes` (aligned to 256, like cudaMalloc) and returns the device pointer.
+    pub fn alloc(&mut self, data: Vec<u8>) -> u64 {
+        if self.next == 0 {
+            self.next = 0x1000_0000;
+        }
+        let p = self.next;
+        self.next += (data.len() as u64 + 4096).div_ceil(256) * 256;
+        self.allocs.push((p, data));
+        p
+    }
+
+    /// The bytes of the allocation at `ptr`.
+    pub fn get(&self, ptr: u64) -> Option<&[u8]> {
+        self.allocs
+            .iter()
+            .find(|(p, _)| *p == ptr)
+            .map(|(_, d)| d.as_slice())
+    }
+
+    fn slice(&mut self, addr: u64, n: u64) -> Option<&mut [u8]> {
+        for (p, d) in &mut self.allocs {
+            if addr >= *p && addr + n <= *p + d.len() as u64 {
+                let o = (addr - *p) as usize;
+                return Some(&mut d[o..o + n as usize]);
+            }
+        }
+        None
+    }
+}
+
+/// A kernel argument.
+#[derive(Clone, Copy, Debug)]
+pub enum Arg {
+    /// A `.u64` (pointer).
+    U64(u64),
+    /// A `.u32`.
+    U32(u32),
+    /// A `.f32`.
+    F32(f32),
+}
+
+/// Launch configuration.
+#[derive(Clone, Copy, Debug)]
+pub struct Launch {
+    /// Grid.
+    pub grid: [u32; 3],
+    /// Block (x only is used by mosaic kernels, but all three are honoured).
+    pub block: [u32; 3],
+    /// Dynamic shared memory bytes.
+    pub dynamic_smem: u32,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Wait {
+    Run,
+    Cta(usize),
+    Warp(usize),
+    Done,
+}
+
+struct Thread {
+    regs: HashMap<Reg, u64>,
+    pc: usize,
+    wait: Wait,
+}
+
+/// Runs `entry` of `module` over the whole grid.
+///
+/// # Errors
+/// [`SimError`] for unsupported instructions, out-of-bounds accesses, deadlocks.
+pub fn run(
+    module: &Module,
+    entry: &str,
+    launch: &Launch,
+    args: &[Arg],
+    global: &mut Global,
+) -> Result<(), SimError> {
+    let e = module
+        .entries
+        .iter()
+        .find(|e| e.name == entry)
+        .ok_or_else(|| SimError::NoEntry(entry.into()))?;
+    let labels: HashMap<&str, usize> = e
+        .body
+        .iter()
+        .enumerate()
+        .filter_map(|(i, s)| match s {
+            Stmt::Label(l) => Some((l.as_str(), i)),
+            _ => None,
+        })
+        .collect();
+    let params: HashMap<&str, Arg> = e
+        .params
+        .iter()
+        .map(|p| p.name.as_str())
+        .zip(args.iter().copied())
+        .collect();
+    let smem_bytes: u32 = e
+        .shared
+        .iter()
+        .map(|s| s.bytes.max(1).next_multiple_of(128))
+        .sum::<u32>()
+        + launch.dynamic_smem;
+    for z in 0..launch.grid[2] {
+        for y in 0..launch.grid[1] {
+            for x in 0..launch.grid[0] {
+                let mut cta = Cta {
+                    e,
+                    labels: &labels,
+                    params: &params,
+                    id: [x, y, z],
+                    launch,
+                    smem: vec![0xA5; smem_bytes as usize],
+                    shared_base: e
+                        .shared
+                        .iter()
+                        .map(|s| s.name.as_str())
+                        .zip([0u64].into_iter().chain(std::iter::repeat(0)))
+                        .collect(),
+                };
+                cta.run(global)?;
+            }
+        }
+    }
+    Ok(())
+}
+
+struct Cta<'a> {
+    e: &'a Entry,
+    labels: &'a HashMap<&'a str, usize>,
+    params: &'a HashMap<&'a str, Arg>,
+    id: [u32; 3],
+    launch: &'a Launch,
+    smem: Vec<u8>,
+    shared_base: HashMap<&'a str, u64>,
+}
+
+const STEP_LIMIT: u64 = 2_000_000_000;
+
+impl Cta<'_> {
+    fn run(&mut self, g: &mut Global) -> Result<(), SimError> {
+        let n = (self.launch.block[0] * self.launch.block[1] * self.launch.block[2]) as usize;
+        let mut ts: Vec<Thread> = (0..n)
+            .map(|_| Thread {
+                regs: HashMap::new(),
+                pc: 0,
+                wait: Wait::Run,
+            })
+            .collect();
+        let mut steps = 0u64;
+        loop {
+            let mut progressed = false;
+            for t in 0..n {
+                while ts[t].wait == Wait::Run {
+                    steps += 1;
+                    if steps > STEP_LIMIT {
+                        return Err(SimError::StepLimit);
+                    }
+                    self.step(&mut ts, t, g)?;
+                    progressed = true;
+                }
+            }
+            if ts.iter().all(|t| t.wait == Wait::Done) {
+                return Ok(());
+            }
+            // CTA barrier: every live thread waits at one.
+            let live: Vec<usize> = (0..n).filter(|&t| ts[t].wait != Wait::Done).collect();
+            if live.iter().all(|&t| matches!(ts[t].wait, Wait::Cta(_))) {
+                for &t in &live {
+                    ts[t].wait = Wait::Run;
+                    ts[t].pc += 1;
+                }
+                continue;
+            }
+            // Warp collectives: all 32 lanes at the same statement.
+            let mut released = false;
+            for w in 0..n.div_ceil(32) {
+                let lanes: Vec<usize> = (w * 32..(w * 32 + 32).min(n)).collect();
+                let Wait::Warp(pc) = ts[lanes[0]].wait else {
+                    continue;
+                };
+                if lanes.iter().all(|&t| ts[t].wait == Wait::Warp(pc)) {
+                    if let Stmt::Instr(i) = &self.e.body[pc] {
+                        if i.op == Op::Mma {
+                            mma(&mut ts, &lanes, i, pc)?;
+                        }
+                    }
+                    for &t in &lanes {
+                        ts[t].wait = Wait::Run;
+                        ts[t].pc = pc + 1;
+                    }
+                    released = true;
+                }
+            }
+            if !released && !progressed {
+                let states: Vec<String> = ts
+                    .iter()
+                    .enumerate()
+                    .take(64)
+                    .map(|(i, t)| format!("{i}:{:?}@{}", t.wait, t.pc))
+                    .collect();
+                return Err(SimError::Deadlock(states.join(" ")));
+            }
+        }
+    }
+
+    fn step(&mut self, ts: &mut [Thread], t: usize, g: &mut Global) -> Result<(), SimError> {
+        let pc = ts[t].pc;
+        let Some(stmt) = self.e.body.get(pc) else {
+            ts[t].wait = Wait::Done;
+            return Ok(());
+        };
+        let Stmt::Instr(i) = stmt else {
+            ts[t].pc += 1;
+            return Ok(());
+        };
+        if let Some(gd) = i.guard {
+            let p = ts[t].regs.get(&gd.pred).copied().unwrap_or(0) != 0;
+            if p == gd.negated {
+                ts[t].pc += 1;
+                return Ok(());
+            }
+        }
+        let m: Vec<&str> = i.mods.iter().map(String::as_str).collect();
+        let unsupported = || SimError::Unsupported {
+            at: pc,
+            what: format!("{:?} {:?}", i.op, i.mods),
+        };
+        match i.op {
+            Op::Ret | Op::Exit => {
+                ts[t].wait = Wait::Done;
+                return Ok(());
+            }
+            Op::Bar if m.first() == Some(&"warp") => {
+                ts[t].wait = Wait::Warp(pc);
+                return Ok(());
+            }
+            Op::Bar => {
+                ts[t].wait = Wait::Cta(pc);
+                return Ok(());
+            }
+            Op::Mma => {
+                ts[t].wait = Wait::Warp(pc);
+                return Ok(());
+            }
+            Op::Bra => {
+                let Some(Operand::Sym(l)) = i.operands.first() else {
+                    return Err(unsupported());
+                };
+                let &target = self
+                    .labels
+                    .get(l.as_str())
+                    .ok_or_else(|| SimError::NoLabel(l.clone()))?;
+                ts[t].pc = target;
+                return Ok(());
+            }
+            _ => {}
+        }
+        let th = &mut ts[t];
+        let tid = t as u32;
+        self.exec(th, tid, i, &m, pc, g)
+            .map_err(|e| e.unwrap_or_else(unsupported))?;
+        th.pc += 1;
+        Ok(())
+    }
+
+    /// Value of a source operand as raw bits.
+    fn val(&self, th: &Thread, tid: u32, o: &Operand) -> Option<u64> {
+        Some(match o {
+            Operand::Reg(r) => th.regs.get(r).copied().unwrap_or(0),
+            Operand::Imm(v) => *v as u64,
+            Operand::F32(b) => u64::from(*b),
+            Operand::Sym(s) => match s.as_str() {
+                "%tid.x" => u64::from(tid % self.launch.block[0]),
+                "%tid.y" => u64::from(tid / self.launch.block[0] % self.launch.block[1]),
+                "%ctaid.x" => u64::from(self.id[0]),
+                "%ctaid.y" => u64::from(self.id[1]),
+                "%ctaid.z" => u64::from(self.id[2]),
+                "%ntid.x" => u64::from(self.launch.block[0]),
+                "%laneid" => u64::from(tid % 32),
+                name => *self.shared_base.get(name)?,
+            },
+            _ => return None,
+        })
+    }
+
+    fn addr(&self, th: &Thread, tid: u32, o: &Operand) -> Option<u64> {
+        match o {
+            Operand::Addr { base, offset } => {
+                Some(self.val(th, tid, base)?.wrapping_add(*offset as u64))
+            }
+            _ => None,
+        }
+    }
+
+    fn mem<'s>(
+        &'s mut self,
+        g: &'s mut Global,
+        space: &'static str,
+        addr: u64,
+        n: u64,
+        tid: u32,
+        at: usize,
+    ) -> Result<&'s mut [u8], Option<SimError>> {
+        let oob = SimError::OutOfBounds {
+            cta: self.id,
+            thread: tid,
+            space,
+            addr,
+            bytes: n,
+            at,
+        };
+        match space {
+            "shared" => {
+                let len = self.smem.len() as u64;
+                if addr + n > len {
+                    return Err(Some(oob));
+                }
+                Ok(&mut self.smem[addr as usize..(addr + n) as usize])
+            }
+            _ => g.slice(addr, n).ok_or(Some(oob)),
+        }
+    }
+
+    #[allow(clippy::too_many_lines)]
+    fn exec(
+        &mut self,
+        th: &mut Thread,
+        tid: u32,
+        i: &Instr,
+        m: &[&str],
+        at: usize,
+        g: &mut Global,
+    ) -> Result<(), Option<SimError>> {
+        let ops = &i.operands;
+        let ty = m.last().copied().unwrap_or("");
+        let src = |k: usize| -> Option<u64> { self.val(th, tid, ops.get(k)?) };
+        let dst = match ops.first() {
+            Some(Operand::Reg(r)) => Some(*r),
+            _ => None,
+        };
+        let set = |th: &mut Thread, v: u64| {
+            if let Some(d) = dst {
+                th.regs.insert(d, v);
+            }
+        };
+        let f = |x: u64| f32::from_bits(x as u32);
+        let fb = |x: f32| u64::from(x.to_bits());
+        match i.op {
+            Op::Mov => {
+                match (&ops[0], &ops[1]) {
+                    (Operand::Reg(d), Operand::Vec(v)) => {
+                        // Pack: low element first.
+                        let w = if ty == "b32" { 16 } else { 32 };
+                        let mut x = 0u64;
+                        for (k, e) in v.iter().enumerate() {
+                            x |= (self.val(th, tid, e).ok_or(None)? & ((1 << w) - 1))
+                                << (w * k as u64);
+                        }
+                        th.regs.insert(*d, x);
+                    }
+                    (Operand::Vec(v), s) => {
+                        let x = self.val(th, tid, s).ok_or(None)?;
+                        let w = if ty == "b32" { 16 } else { 32 };
+                        for (k, e) in v.iter().enumerate() {
+                            if let Operand::Reg(r) = e {
+                                th.regs.insert(*r, (x >> (w * k as u64)) & ((1 << w) - 1));
+                            }
+                        }
+                    }
+                    _ => set(th, mask(src(1).ok_or(None)?, ty)),
+                }
+            }
+            Op::Add
+            | Op::Sub
+            | Op::Mul
+            | Op::Min
+            | Op::Max
+            | Op::And
+            | Op::Or
+            | Op::Xor
+            | Op::Shl
+            | Op::Shr
+            | Op::Div
+            | Op::Rem => {
+                let (a, b) = (src(1).ok_or(None)?, src(2).ok_or(None)?);
+                let wide = m.first() == Some(&"wide");
+                let v = match ty {
+                    "f32" => fb(match i.op {
+                        Op::Add => f(a) + f(b),
+                        Op::Sub => f(a) - f(b),
+                        Op::Mul => f(a) * f(b),
+                        Op::Min => f(a).min(f(b)),
+                        Op::Max => f(a).max(f(b)),
+                        _ => return Err(None),
+                    }),
+                    "f16" => {
+                        let (x, y) = (
+                            f16::from_bits(a as u16).to_f32(),
+                            f16::from_bits(b as u16).to_f32(),
+                        );
+                        let r = match i.op {
+                            Op::Add => x + y,
+                            Op::Mul => x * y,
+                            _ => return Err(None),
+                        };
+                        u64::from(f16::from_f32(r).to_bits())
+                    }
+                    "pred" => match i.op {
+                        Op::And => a & b & 1,
+                        Op::Or => (a | b) & 1,
+                        _ => return Err(None),
+                    },
+                    _ => {
+                        let bits = width(ty);
+                        let signed = ty.starts_with('s');
+                        let sx = |x: u64| -> i128 {
+                            if signed {
+                                sext(x, bits) as i128
+                            } else {
+                                (x & ones(bits)) as i128
+                            }
+                        };
+                        let (x, y) = (sx(a), sx(b));
+                        let r: i128 = match i.op {
+                            Op::Add => x + y,
+                            Op::Sub => x - y,
+                            Op::Mul => x * y,
+                            Op::Min => x.min(y),
+                            Op::Max => x.max(y),
+                            Op::And => x & y,
+                            Op::Or => x | y,
+                            Op::Xor => x ^ y,
+                            Op::Shl => x << (y as u32).min(127),
+                            Op::Shr => x >> (y as u32).min(127),
+                            Op::Div => x.checked_div(y).unwrap_or(0),
+                            Op::Rem => x.checked_rem(y).unwrap_or(0),
+                            _ => return Err(None),
+                        };
+                        if wide {
+                            (r as u64) & ones(2 * bits)
+                        } else {
+                            (r as u64) & ones(bits)
+                        }
+                    }
+                };
+                set(th, v);
+            }
+            Op::Mad | Op::Fma => {
+                let (a, b, c) = (
+                    src(1).ok_or(None)?,
+                    src(2).ok_or(None)?,
+                    src(3).ok_or(None)?,
+                );
+                let v = match ty {
+                    "f32" => fb(f(a).mul_add(f(b), f(c))),
+                    "f16x2" => {
+                        let h = |x: u64, k: u64| f16::from_bits((x >> (16 * k)) as u16).to_f64();
+                        let mut out = 0u64;
+                        for k in 0..2 {
+                            let r = f16::from_f64(h(a, k) * h(b, k) + h(c, k));
+                            out |= u64::from(r.to_bits()) << (16 * k);
+                        }
+                        out
+                    }
+                    _ => {
+                        let bits = width(ty);
+                        let signed = ty.starts_with('s');
+                        let sx = |x: u64| -> i128 {
+                            if signed {
+                                sext(x, bits) as i128
+                            } else {
+                                (x & ones(bits)) as i128
+                            }
+                        };
+                        ((sx(a) * sx(b) + sx(c)) as u64) & ones(bits)
+                    }
+                };
+                set(th, v);
+            }
+            Op::Setp => {
+                let cmp = m[0];
+                let (a, b) = (src(1).ok_or(None)?, src(2).ok_or(None)?);
+                let r = if ty == "f32" {
+                    let (x, y) = (f(a), f(b));
+                    match cmp {
+                        "lt" => x < y,
+                        "le" => x <= y,
+                        "gt" => x > y,
+                        "ge" => x >= y,
+                        "eq" => x == y,
+                        "ne" => x != y && !x.is_nan() && !y.is_nan(),
+                        "neu" => x != y || x.is_nan() || y.is_nan(),
+                        _ => return Err(None),
+                    }
+                } else {
+                    let bits = width(ty);
+                    let signed = ty.starts_with('s');
+                    let sx = |x: u64| -> i128 {
+                        if signed {
+                            sext(x, bits) as i128
+                        } else {
+                            (x & ones(bits)) as i128
+                        }
+                    };
+                    let (x, y) = (sx(a), sx(b));
+                    match cmp {
+                        "lt" => x < y,
+                        "le" => x <= y,
+                        "gt" => x > y,
+                        "ge" => x >= y,
+                        "eq" => x == y,
+                        "ne" => x != y,
+                        _ => return Err(None),
+                    }
+                };
+                set(th, u64::from(r));
+            }
+            Op::Selp => {
+                let (a, b, p) = (
+                    src(1).ok_or(None)?,
+                    src(2).ok_or(None)?,
+                    src(3).ok_or(None)?,
+                );
+                set(th, if p & 1 != 0 { a } else { b });
+            }
+            Op::Cvt => {
+                let x = src(1).ok_or(None)?;
+                let (to, from) = (m[m.len() - 2], ty);
+                let v = match (to, from) {
+                    ("u64", "u32") => x & ones(32),
+                    ("s64", "s32") => sext(x, 32) as u64,
+                    ("u32", "u16") => x & 0xffff,
+                    ("f32", "f16") => fb(f16::from_bits(x as u16).to_f32()),
+                    ("f32", "bf16") => fb(bf16::from_bits(x as u16).to_f32()),
+                    ("f16", "f32") => u64::from(f16::from_f32(f(x)).to_bits()),
+                    ("bf16", "f32") => u64::from(bf16::from_f32(f(x)).to_bits()),
+                    _ => return Err(None),
+                };
+                set(th, v);
+            }
+            Op::Cvta => set(th, src(1).ok_or(None)?),
+            Op::Ld => {
+                let space = m[0];
+                let a = ops.get(1).ok_or(None)?;
+                if space == "param" {
+                    let Operand::Addr { base, .. } = a else {
+                        return Err(None);
+                    };
+                    let Operand::Sym(name) = base.as_ref() else {
+                        return Err(None);
+                    };
+                    let v = match self.params.get(name.as_str()).ok_or(None)? {
+                        Arg::U64(x) => *x,
+                        Arg::U32(x) => u64::from(*x),
+                        Arg::F32(x) => u64::from(x.to_bits()),
+                    };
+                    set(th, v);
+                } else {
+                    let addr = self.addr(th, tid, a).ok_or(None)?;
+                    let n = width(ty) / 8;
+                    let bytes = self.mem(g, space_name(space), addr, n, tid, at)?;
+                    let mut x = 0u64;
+                    for (k, b) in bytes.iter().enumerate() {
+                        x |= u64::from(*b) << (8 * k);
+                    }
+                    if ty.starts_with('s') {
+                        x = sext(x, width(ty) as u32 as u64) as u64;
+                    }
+                    set(th, x);
+                }
+            }
+            Op::St => {
+                let addr = self.addr(th, tid, &ops[0]).ok_or(None)?;
+                let v = src(1).ok_or(None)?;
+                let n = width(ty) / 8;
+                let bytes = self.mem(g, space_name(m[0]), addr, n, tid, at)?;
+                for (k, b) in bytes.iter_mut().enumerate() {
+                    *b = (v >> (8 * k)) as u8;
+                }
+            }
+            Op::CpAsync => {
+                if matches!(m[0], "commit_group" | "wait_group" | "wait_all") {
+                    return Ok(());
+                }
+                let dst = self.addr(th, tid, &ops[0]).ok_or(None)?;
+                let srca = self.addr(th, tid, &ops[1]).ok_or(None)?;
+                let size = src(2).ok_or(None)?;
+                let n = ops
+                    .get(3)
+                    .map_or(Some(size), |o| self.val(th, tid, o))
+                    .ok_or(None)?;
+                let mut buf = vec![0u8; size as usize];
+                if n > 0 {
+                    let s = self.mem(g, "global", srca, n, tid, at)?;
+                    buf[..n as usize].copy_from_slice(s);
+                }
+                self.mem(g, "shared", dst, size, tid, at)?
+                    .copy_from_slice(&buf);
+            }
+            _ => return Err(None),
+        }
+        Ok(())
+    }
+}
+
+fn space_name(s: &str) -> &'static str {
+    if s == "shared" { "shared" } else { "global" }
+}
+
+fn width(ty: &str) -> u64 {
+    match ty {
+        "u8" | "s8" | "b8" => 8,
+        "u16" | "s16" | "b16" | "f16" => 16,
+        "u64" | "s64" | "b64" | "f64" => 64,
+        _ => 32,
+    }
+}
+
+fn ones(bits: u64) -> u64 {
+    if bits >= 64 {
+        u64::MAX
+    } else {
+        (1u64 << bits) - 1
+    }
+}
+
+fn sext(x: u64, bits: u64) -> i64 {
+    let s = 64 - bits;
+    ((x << s) as i64) >> s
+}
+
+fn mask(x: u64, ty: &str) -> u64 {
+    x & ones(width(ty))
+}
+
+/// Registers of a vector operand.
+fn regs(o: &Operand) -> Vec<Reg> {
+    match o {
+        Operand::Vec(v) => v
+            .iter()
+            .filter_map(|e| {
+                if let Operand::Reg(r) = e {
+                    Some(*r)
+                } else {
+                    None
+                }
+            })
+            .collect(),
+        Operand::Reg(r) => vec![*r],
+        _ => vec![],
+    }
+}
+
+/// `mma.sync.aligned.mMnNkK.row.col.D.A.B.C` over the warp's lanes.
+fn mma(ts: &mut [Thread], lanes: &[usize], i: &Instr, at: usize) -> Result<(), SimError> {
+    let bad = || SimError::Unsupported {
+        at,
+        what: format!("mma {:?}", i.mods),
+    };
+    let shape = i
+        .mods
+        .iter()
+        .find(|s| s.starts_with('m') && s.contains('n') && s.contains('k'))
+        .ok_or_else(bad)?;
+    let nums: Vec<u32> = shape[1..]
+        .split(['n', 'k'])
+        .filter_map(|x| x.parse().ok())
+        .collect();
+    let [m, n, k] = nums[..] else {
+        return Err(bad());
+    };
+    let ty = |s: &str| DType::parse(s);
+    let acc = ty(&i.mods[i.mods.len() - 4]).ok_or_else(bad)?;
+    let ab = ty(&i.mods[i.mods.len() - 3]).ok_or_else(bad)?;
+    let instr = Instruction::Mma { m, n, k, ab, acc };
+    let canon = itex::canonical::canonical(instr).ok_or_else(bad)?;
+    let (m, k) = (m as usize, k as usize);
+    let _ = n;
+    let tile =
+        |op: InstrOperand, o: &Operand, t: DType, rows: usize| -> Result<Vec<f64>, SimError> {
+            let map = canon.map(op).ok_or_else(bad)?;
+            let rs = regs(o);
+            let per = (32 / (t.bytes() * 8)) as usize;
+            let mut out = vec![0.0; rows * 64];
+            for idx in 0..map.size() {
+                let (lane, v) = (idx as usize % 32, idx as usize / 32);
+                let c = map.eval(idx);
+                let reg = rs.get(v / per).ok_or_else(bad)?;
+                let bits = ts[lanes[lane]].regs.get(reg).copied().unwrap_or(0);
+                let sub = v % per;
+                let x = decode(bits, sub, t);
+                out[c[0] as usize + rows * c[1] as usize] = x;
+            }
+            Ok(out)
+        };
+    let a = tile(InstrOperand::A, &i.operands[1], ab, m)?;
+    let b = tile(InstrOperand::B, &i.operands[2], ab, k)?;
+    let c = tile(InstrOperand::C, &i.operands[3], acc, m)?;
+    let dmap = canon.map(InstrOperand::D).ok_or_else(bad)?;
+    let dregs = regs(&i.operands[0]);
+    let per = (32 / (acc.bytes() * 8)) as usize;
+    let mut writes: Vec<(usize, Reg, usize, f64)> = Vec::new();
+    for idx in 0..dmap.size() {
+        let (lane, v) = (idx as usize % 32, idx as usize / 32);
+        let cc = dmap.eval(idx);
+        let (mi, ni) = (cc[0] as usize, cc[1] as usize);
+        let s: f64 = (0..k)
+            .map(|kk| a[mi + m * kk] * b[kk + k * ni])
+            .sum::<f64>()
+            + c[mi + m * ni];
+        writes.push((
+            lanes[lane],
+            *dregs.get(v / per).ok_or_else(bad)?,
+            v % per,
+            s,
+        ));
+    }
+    for (t, reg, sub, x) in writes {
+        let old = ts[t].regs.get(&reg).copied().unwrap_or(0);
+        ts[t].regs.insert(reg, encode(old, sub, x, acc));
+    }
+    Ok(())
+}
+
+fn decode(bits: u64, sub: usize, t: DType) -> f64 {
+    match t {
+        DType::F16 => f16::from_bits((bits >> (16 * sub)) as u16).to_f64(),
+        DType::BF16 => bf16::from_bits((bits >> (16 * sub)) as u16).to_f64(),
+        DType::TF32 => f64::from(f32::from_bits((bits as u32) & 0xFFFF_E000)),
+        DType::F32 => f64::from(f32::from_bits(bits as u32)),
+        DType::S8 => f64::from((bits >> (8 * sub)) as u8 as i8),
+        DType::S32 => f64::from(bits as u32 as i32),
+    }
+}
+
+fn encode(old: u64, sub: usize, x: f64, t: DType) -> u64 {
+    match t {
+        DType::F16 => {
+            let h = u64::from(f16::from_f64(x).to_bits());
+            (old & !(0xffff << (16 * sub))) | (h << (16 * sub))
+        }
+        DType::S32 => u64::from(x as i64 as i32 as u32),
+        _ => u64::from((x as f32).to_bits()),
+    }
+}
