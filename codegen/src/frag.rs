@@ -245,3 +245,104 @@ pub fn load_register(
     }
     d
 }
+
+/// How one fragment is loaded with `ldmatrix` (PTX ISA 9.7.14.5.15): `regs` 8x8 b16 matrices,
+/// lane `i` supplying the address of row `i % 8` of matrix `i / 8`, which is
+/// `base + sum_b coef[b] * bit_b(i)` bytes from the operand tile origin.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LdmPlan {
+    /// `.trans`: each register holds two 16-bit elements from consecutive rows.
+    pub trans: bool,
+    /// Matrices (= 32-bit registers) per lane: 1, 2 or 4.
+    pub regs: usize,
+    /// Byte coefficient of each lane-id bit.
+    pub coef: [i64; 5],
+    /// Byte offset of lane 0's row.
+    pub base: i64,
+}
+
+fn lane_bytes(s: &SplitMap, lane: i64, coef: [i64; 2]) -> i64 {
+    s.lane
+        .iter()
+        .map(|&(div, ext, c)| ((lane / div) % ext) * (c[0] * coef[0] + c[1] * coef[1]))
+        .sum()
+}
+
+/// Whether a fragment can be loaded with one `ldmatrix`, derived from its map: every register
+/// must be 4 contiguous bytes whose lanes tile 8 rows of 16 bytes (`ldmatrix`), or two 16-bit
+/// elements one row apart whose lanes tile 8 rows column-wise (`ldmatrix.trans`); rows 16-byte
+/// aligned; and the per-lane row address affine in the lane-id bits. Returns `None` otherwise
+/// (the caller falls back to `ld.shared`).
+pub fn ldmatrix_plan(s: &SplitMap, tile: &SmemTile, elem: Elem) -> Option<LdmPlan> {
+    let per = elem.per_reg();
+    let eb = elem.bytes();
+    let nregs = s.values.len() / per;
+    if s.lane.iter().map(|l| l.1).product::<i64>() != 32 || ![1, 2, 4].contains(&nregs) {
+        return None;
+    }
+    let coef = tile.coef();
+    let off = |lane: i64, v: usize| lane_bytes(s, lane, coef) + tile.offset(s.values[v]);
+    let mut rows: Vec<[i64; 8]> = Vec::new();
+    let mut trans = None;
+    for r in 0..nregs {
+        let sub = |lane: i64, k: usize| off(lane, r * per + k);
+        let contiguous = (0..32).all(|l| {
+            (0..per).all(|k| sub(l, k) == sub(l, 0) + k as i64 * eb) && sub(l, 0) % 4 == 0
+        });
+        let non_trans = contiguous && (0..32).all(|l| sub(l, 0) == sub(l - l % 4, 0) + 4 * (l % 4));
+        let mut row = [0i64; 8];
+        let this = if non_trans {
+            for (rho, x) in row.iter_mut().enumerate() {
+                *x = sub(4 * rho as i64, 0);
+            }
+            false
+        } else if per == 2 {
+            // Row 2t + k of the stored matrix is element k of lane t; lane 4g + t is 2g bytes on.
+            for (rho, x) in row.iter_mut().enumerate() {
+                *x = sub((rho / 2) as i64, rho % 2);
+            }
+            let ok = (0..32).all(|l| {
+                (0..2).all(|k| sub(l, k) == row[(2 * (l % 4) + k as i64) as usize] + 2 * (l / 4))
+            });
+            if !ok {
+                return None;
+            }
+            true
+        } else {
+            return None;
+        };
+        if *trans.get_or_insert(this) != this || row.iter().any(|x| x % 16 != 0) {
+            return None;
+        }
+        rows.push(row);
+    }
+    let addr = |i: i64| -> i64 {
+        let i = i % (8 * nregs as i64);
+        rows[(i / 8) as usize][(i % 8) as usize]
+    };
+    let base = addr(0);
+    let mut c = [0i64; 5];
+    for (b, x) in c.iter_mut().enumerate() {
+        *x = addr(1 << b) - base;
+    }
+    let fits =
+        (0..32).all(|i| addr(i) == base + (0..5).map(|b| ((i >> b) & 1) * c[b]).sum::<i64>());
+    fits.then_some(LdmPlan {
+        trans: trans.unwrap_or(false),
+        regs: nregs,
+        coef: c,
+        base,
+    })
+}
+
+/// Emits the lane's `ldmatrix` row offset `sum_b coef[b] * bit_b(lane)` (without `base`).
+pub fn ldmatrix_lane(b: &mut Builder, lane: Reg, p: &LdmPlan) -> Reg {
+    let acc = b.const_u32(0);
+    for (bit, &c) in p.coef.iter().enumerate() {
+        if c != 0 {
+            let d = b.digit(lane, 1 << bit, 2);
+            b.emit(Op::Mad, "lo.u32", vec![r(acc), r(d), imm(c), r(acc)]);
+        }
+    }
+    acc
+}

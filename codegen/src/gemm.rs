@@ -556,6 +556,9 @@ struct RegionCode {
     b_lane: (Reg, i64),
     a_tile: SmemTile,
     b_tile: SmemTile,
+    /// `ldmatrix` plans and lane offsets (with the warp offset) for A and B, where possible.
+    a_ldm: Option<(frag::LdmPlan, Reg)>,
+    b_ldm: Option<(frag::LdmPlan, Reg)>,
     /// Distinct instance origins in (m, n).
     mn_origins: Vec<(i64, i64)>,
     /// Accumulator registers per instance.
@@ -615,11 +618,20 @@ impl RegionCode {
             } => (c.values.len() / 2, 2),
             _ => (c.values.len(), 1),
         };
-        let elem = if matches!(instr, Instruction::Ffma) {
-            elem
-        } else {
-            elem
+        let ldm = |b: &mut Builder, s: &SplitMap, tile: &SmemTile, warp: Reg, wofs: i64| {
+            if instr.unit() != Unit::Tensor {
+                return None;
+            }
+            let p = frag::ldmatrix_plan(s, tile, elem)?;
+            if wofs % 16 != 0 {
+                return None;
+            }
+            let l = frag::ldmatrix_lane(b, lane, &p);
+            b.emit(Op::Mad, "lo.u32", vec![r(l), r(warp), imm(wofs), r(l)]);
+            Some((p, l))
         };
+        let a_ldm = ldm(b, &a, a_tile, wi, wm * a_tile.coef()[0]);
+        let b_ldm = ldm(b, &bm, b_tile, wj, wn * b_tile.coef()[1]);
         Ok(RegionCode {
             region: region.clone(),
             instr,
@@ -630,6 +642,8 @@ impl RegionCode {
             b_lane: (b_off, b_al.min(wm_align(wn * b_tile.coef()[1]))),
             a_tile: *a_tile,
             b_tile: *b_tile,
+            a_ldm,
+            b_ldm,
             mn_origins: mn,
             acc_regs,
             acc_per_reg,
@@ -653,6 +667,15 @@ impl RegionCode {
         b.emit(Op::Add, "u32", vec![r(a_base), r(stage), r(self.a_lane.0)]);
         let b_base = b.reg(RegClass::B32);
         b.emit(Op::Add, "u32", vec![r(b_base), r(stage), r(self.b_lane.0)]);
+        let ldm_base = |b: &mut Builder, p: &Option<(frag::LdmPlan, Reg)>| {
+            p.map(|(plan, lane)| {
+                let x = b.reg(RegClass::B32);
+                b.emit(Op::Add, "u32", vec![r(x), r(stage), r(lane)]);
+                (plan, x)
+            })
+        };
+        let a_ldm = ldm_base(b, &self.a_ldm);
+        let b_ldm = ldm_base(b, &self.b_ldm);
         let origins = self.region.instance_origins();
         let mut by_k: BTreeMap<i64, Vec<(i64, i64)>> = BTreeMap::new();
         for o in &origins {
@@ -680,31 +703,39 @@ impl RegionCode {
             let mut b_frag: BTreeMap<i64, Vec<Reg>> = BTreeMap::new();
             for &(m0, n0) in &order {
                 if !a_frag.contains_key(&m0) {
-                    let f = self.load_operand(
-                        b,
-                        &self.a,
-                        &self.a_tile,
-                        a_base,
-                        self.a_lane.1,
-                        a_stage_off,
-                        [m0, k0],
-                        dt,
-                        tensor,
-                    );
+                    let f = if let Some(l) = a_ldm {
+                        ldmatrix(b, l, &self.a_tile, a_stage_off, [m0, k0])
+                    } else {
+                        self.load_operand(
+                            b,
+                            &self.a,
+                            &self.a_tile,
+                            a_base,
+                            self.a_lane.1,
+                            a_stage_off,
+                            [m0, k0],
+                            dt,
+                            tensor,
+                        )
+                    };
                     a_frag.insert(m0, f);
                 }
                 if !b_frag.contains_key(&n0) {
-                    let f = self.load_operand(
-                        b,
-                        &self.b,
-                        &self.b_tile,
-                        b_base,
-                        self.b_lane.1,
-                        b_stage_off,
-                        [k0, n0],
-                        dt,
-                        tensor,
-                    );
+                    let f = if let Some(l) = b_ldm {
+                        ldmatrix(b, l, &self.b_tile, b_stage_off, [k0, n0])
+                    } else {
+                        self.load_operand(
+                            b,
+                            &self.b,
+                            &self.b_tile,
+                            b_base,
+                            self.b_lane.1,
+                            b_stage_off,
+                            [k0, n0],
+                            dt,
+                            tensor,
+                        )
+                    };
                     b_frag.insert(n0, f);
                 }
                 let acc = &accs[&(ri, m0, n0)];
@@ -946,6 +977,31 @@ impl RegionCode {
         }
         Ok(())
     }
+}
+
+/// One fragment through `ldmatrix` at operand-coordinate `origin`.
+fn ldmatrix(
+    b: &mut Builder,
+    (p, base): (frag::LdmPlan, Reg),
+    tile: &SmemTile,
+    stage_off: i64,
+    origin: [i64; 2],
+) -> Vec<Reg> {
+    let regs = b.regs(RegClass::B32, p.regs);
+    let mods = format!(
+        "sync.aligned.m8n8.x{}{}.shared.b16",
+        p.regs,
+        if p.trans { ".trans" } else { "" }
+    );
+    b.emit(
+        Op::Ldmatrix,
+        &mods,
+        vec![
+            vec(&regs),
+            addr(base, tile.offset(origin) + stage_off + p.base),
+        ],
+    );
+    regs
 }
 
 fn wm_align(bytes: i64) -> i64 {

@@ -256,6 +256,9 @@ impl Cta<'_> {
                         if i.op == Op::Mma {
                             mma(&mut ts, &lanes, i, pc)?;
                         }
+                        if i.op == Op::Ldmatrix {
+                            self.ldmatrix(&mut ts, &lanes, i, pc)?;
+                        }
                     }
                     for &t in &lanes {
                         ts[t].wait = Wait::Run;
@@ -274,6 +277,69 @@ impl Cta<'_> {
                 return Err(SimError::Deadlock(states.join(" ")));
             }
         }
+    }
+
+    /// `ldmatrix.sync.aligned.m8n8.x{1,2,4}[.trans].shared.b16` (PTX ISA 9.7.14.5.15): lane `i`
+    /// gives the address of row `i % 8` of matrix `i / 8`; register `j` of lane `i` receives
+    /// row `i / 4`, columns `2 (i % 4)`, `+1` of matrix `j` (transposed: rows `2 (i % 4)`, `+1`,
+    /// column `i / 4`).
+    fn ldmatrix(
+        &mut self,
+        ts: &mut [Thread],
+        lanes: &[usize],
+        i: &Instr,
+        at: usize,
+    ) -> Result<(), SimError> {
+        let bad = || SimError::Unsupported {
+            at,
+            what: format!("ldmatrix {:?}", i.mods),
+        };
+        let x: usize = i
+            .mods
+            .iter()
+            .find_map(|m| m.strip_prefix('x')?.parse().ok())
+            .ok_or_else(bad)?;
+        let trans = i.mods.iter().any(|m| m == "trans");
+        let dregs = regs(&i.operands[0]);
+        let rows: Vec<u64> = lanes
+            .iter()
+            .map(|&t| self.addr(&ts[t], t as u32, &i.operands[1]).ok_or_else(bad))
+            .collect::<Result<_, _>>()?;
+        let read16 = |smem: &[u8], a: u64| -> Result<u64, SimError> {
+            let a = a as usize;
+            if a + 2 > smem.len() {
+                return Err(SimError::OutOfBounds {
+                    cta: self.id,
+                    thread: 0,
+                    space: "shared",
+                    addr: a as u64,
+                    bytes: 2,
+                    at,
+                });
+            }
+            Ok(u64::from(u16::from_le_bytes([smem[a], smem[a + 1]])))
+        };
+        let mut writes = Vec::new();
+        for (li, &t) in lanes.iter().enumerate() {
+            for j in 0..x {
+                let v = if trans {
+                    let lo = read16(&self.smem, rows[8 * j + 2 * (li % 4)] + 2 * (li / 4) as u64)?;
+                    let hi = read16(
+                        &self.smem,
+                        rows[8 * j + 2 * (li % 4) + 1] + 2 * (li / 4) as u64,
+                    )?;
+                    lo | (hi << 16)
+                } else {
+                    let a = rows[8 * j + li / 4] + 4 * (li % 4) as u64;
+                    read16(&self.smem, a)? | (read16(&self.smem, a + 2)? << 16)
+                };
+                writes.push((t, *dregs.get(j).ok_or_else(bad)?, v));
+            }
+        }
+        for (t, reg, v) in writes {
+            ts[t].regs.insert(reg, v);
+        }
+        Ok(())
     }
 
     fn step(&mut self, ts: &mut [Thread], t: usize, g: &mut Global) -> Result<(), SimError> {
@@ -311,7 +377,7 @@ impl Cta<'_> {
                 ts[t].wait = Wait::Cta(pc);
                 return Ok(());
             }
-            Op::Mma => {
+            Op::Mma | Op::Ldmatrix => {
                 ts[t].wait = Wait::Warp(pc);
                 return Ok(());
             }
