@@ -266,6 +266,21 @@ pub fn build(plan: &Plan, opts: &CompileOptions) -> Result<Kernel, CodegenError>
         )?);
     }
 
+    let fast = (
+        FastLoader::new(&mut b, &a_op, tid, threads, sbase, p.k, bk),
+        FastLoader::new(&mut b, &b_op, tid, threads, sbase, p.k, bk),
+    );
+    let load = |b: &mut Builder, swr: Reg, kload: Reg| -> Result<(), CodegenError> {
+        match &fast.0 {
+            Some(f) => f.issue(b, swr),
+            None => load_tile(b, &a_op, tid, threads, sbase, swr, kload)?,
+        }
+        match &fast.1 {
+            Some(f) => f.issue(b, swr),
+            None => load_tile(b, &b_op, tid, threads, sbase, swr, kload)?,
+        }
+        Ok(())
+    };
     // Prologue: fill stages 0..S-1.
     b.comment(&format!(
         "pipeline: {stages} stages of {stage_bytes} bytes, {kt_count} k-tiles of {bk}"
@@ -274,8 +289,7 @@ pub fn build(plan: &Plan, opts: &CompileOptions) -> Result<Kernel, CodegenError>
     let swr = b.const_u32(0);
     for s in 0..stages - 1 {
         if s < kt_count {
-            load_tile(&mut b, &a_op, tid, threads, sbase, swr, kload)?;
-            load_tile(&mut b, &b_op, tid, threads, sbase, swr, kload)?;
+            load(&mut b, swr, kload)?;
         }
         b.emit(Op::CpAsync, "commit_group", vec![]);
         b.emit(Op::Add, "u32", vec![r(kload), r(kload), imm(bk)]);
@@ -318,8 +332,7 @@ pub fn build(plan: &Plan, opts: &CompileOptions) -> Result<Kernel, CodegenError>
         vec![r(p_load), r(kload), imm(kt_count * bk)],
     );
     b.emit_if(p_load, true, Op::Bra, "uni", vec![sym("KSKIP")]);
-    load_tile(&mut b, &a_op, tid, threads, sbase, swr, kload)?;
-    load_tile(&mut b, &b_op, tid, threads, sbase, swr, kload)?;
+    load(&mut b, swr, kload)?;
     b.label("KSKIP");
     b.emit(Op::CpAsync, "commit_group", vec![]);
     b.emit(Op::Add, "u32", vec![r(kload), r(kload), imm(bk)]);
@@ -407,6 +420,162 @@ fn advance_stage(b: &mut Builder, off: Reg, stage_bytes: i64, stages: i64) {
         vec![r(p), r(off), imm(stage_bytes * stages)],
     );
     b.emit(Op::Selp, "b32", vec![r(off), imm(0), r(off), r(p)]);
+}
+
+/// The steady-state copy of one operand when k is not ragged (`K % bk == 0`) and rows are
+/// 4-byte aligned: addresses, predicates and byte counts are loop invariants computed once;
+/// each k-tile costs one shared-address add, and per 16-byte chunk an address add (plus a
+/// select where the chunk may fall outside the problem) and the cp.async itself.
+struct FastLoader {
+    /// Shared address of the thread's first chunk, without the stage offset.
+    sthread: Reg,
+    /// Global address of the thread's first chunk in the next k-tile to load.
+    gptr: Reg,
+    /// Global byte step from one k-tile to the next.
+    kstep_bytes: i64,
+    /// Per chunk: shared offset, global offset, and the byte count register if it can be
+    /// partial or zero (else the full chunk).
+    chunks: Vec<(i64, i64, Option<(Reg, Reg)>)>,
+    w: i64,
+    base: Reg,
+}
+
+impl FastLoader {
+    /// Sets up the loader, or `None` when the fast path does not apply.
+    fn new(
+        b: &mut Builder,
+        o: &Operand2,
+        tid: Reg,
+        threads: i64,
+        sbase: Reg,
+        k: i64,
+        bk: i64,
+    ) -> Option<Self> {
+        let t = &o.tile;
+        let eb = t.eb;
+        let row_bytes = t.cols * eb;
+        let w = [16, 8, 4]
+            .into_iter()
+            .find(|&w| (o.gpitch * eb) % w == 0 && row_bytes % w == 0)?;
+        if k % bk != 0 {
+            return None;
+        }
+        let epc = w / eb;
+        let cpr = row_bytes / w;
+        let total = t.rows * cpr;
+        if total % threads != 0 || threads % cpr != 0 {
+            return None;
+        }
+        let iters = total / threads;
+        let row_t = b.digit(tid, cpr, threads / cpr);
+        let col_t = b.digit(tid, 1, cpr);
+        // Origins at k = 0.
+        let zero = b.const_u32(0);
+        let (row_o, col_o) = if o.k_is_row {
+            (zero, o.other_origin)
+        } else {
+            (o.other_origin, zero)
+        };
+        let row0 = b.reg(RegClass::B32);
+        b.emit(Op::Add, "u32", vec![r(row0), r(row_o), r(row_t)]);
+        let col0 = b.reg(RegClass::B32);
+        b.emit(
+            Op::Mad,
+            "lo.u32",
+            vec![r(col0), r(col_t), imm(epc), r(col_o)],
+        );
+        let gptr = b.reg(RegClass::B64);
+        b.emit(Op::Mul, "wide.u32", vec![r(gptr), r(row0), imm(o.gpitch)]);
+        let cw = b.reg(RegClass::B64);
+        b.emit(Op::Cvt, "u64.u32", vec![r(cw), r(col0)]);
+        b.emit(Op::Add, "s64", vec![r(gptr), r(gptr), r(cw)]);
+        b.emit(Op::Mul, "lo.s64", vec![r(gptr), r(gptr), imm(eb)]);
+        b.emit(Op::Add, "s64", vec![r(gptr), r(gptr), r(o.ptr)]);
+        let sthread = b.reg(RegClass::B32);
+        b.emit(
+            Op::Mad,
+            "lo.u32",
+            vec![r(sthread), r(row_t), imm(t.pitch), r(sbase)],
+        );
+        b.emit(
+            Op::Mad,
+            "lo.u32",
+            vec![r(sthread), r(col_t), imm(w), r(sthread)],
+        );
+        // The non-k coordinate can leave the problem only if its limit is ragged.
+        let (limit, tile_ext) = if o.k_is_row {
+            (o.col_limit, t.cols)
+        } else {
+            (o.row_limit, t.rows)
+        };
+        let ragged = limit % tile_ext != 0;
+        let mut chunks = Vec::new();
+        for i in 0..iters {
+            let ri = i * threads / cpr;
+            let soff = o.stage_off + ri * t.pitch;
+            let goff = ri * o.gpitch * eb;
+            let guard = ragged.then(|| {
+                let bytes = b.reg(RegClass::B32);
+                if o.k_is_row {
+                    // Contiguous coordinate (m or n) of the chunk: clamp(limit - col, 0, epc).
+                    b.emit(Op::Sub, "s32", vec![r(bytes), imm(o.col_limit), r(col0)]);
+                    b.emit(Op::Max, "s32", vec![r(bytes), r(bytes), imm(0)]);
+                    b.emit(Op::Min, "s32", vec![r(bytes), r(bytes), imm(epc)]);
+                    b.emit(Op::Mul, "lo.u32", vec![r(bytes), r(bytes), imm(eb)]);
+                } else {
+                    let p = b.reg(RegClass::Pred);
+                    b.emit(Op::Add, "u32", vec![r(bytes), r(row0), imm(ri)]);
+                    b.emit(Op::Setp, "lt.u32", vec![r(p), r(bytes), imm(o.row_limit)]);
+                    b.emit(Op::Selp, "b32", vec![r(bytes), imm(w), imm(0), r(p)]);
+                }
+                let ok = b.reg(RegClass::Pred);
+                b.emit(Op::Setp, "ne.u32", vec![r(ok), r(bytes), imm(0)]);
+                (bytes, ok)
+            });
+            chunks.push((soff, goff, guard));
+        }
+        let kstep_bytes = bk * if o.k_is_row { o.gpitch } else { 1 } * eb;
+        Some(FastLoader {
+            sthread,
+            gptr,
+            kstep_bytes,
+            chunks,
+            w,
+            base: o.ptr,
+        })
+    }
+
+    /// Issues the copies of the next k-tile into stage offset `swr`.
+    fn issue(&self, b: &mut Builder, swr: Reg) {
+        let s = b.reg(RegClass::B32);
+        b.emit(Op::Add, "u32", vec![r(s), r(self.sthread), r(swr)]);
+        let cache = if self.w == 16 { "cg" } else { "ca" };
+        let mods = format!("{cache}.shared.global");
+        for &(soff, goff, guard) in &self.chunks {
+            let ga = b.reg(RegClass::B64);
+            b.emit(Op::Add, "s64", vec![r(ga), r(self.gptr), imm(goff)]);
+            match guard {
+                Some((bytes, ok)) => {
+                    b.emit(Op::Selp, "b64", vec![r(ga), r(ga), r(self.base), r(ok)]);
+                    b.emit(
+                        Op::CpAsync,
+                        &mods,
+                        vec![addr(s, soff), addr(ga, 0), imm(self.w), r(bytes)],
+                    );
+                }
+                None => b.emit(
+                    Op::CpAsync,
+                    &mods,
+                    vec![addr(s, soff), addr(ga, 0), imm(self.w)],
+                ),
+            }
+        }
+        b.emit(
+            Op::Add,
+            "s64",
+            vec![r(self.gptr), r(self.gptr), imm(self.kstep_bytes)],
+        );
+    }
 }
 
 /// Issues the copies of one operand's k-tile starting at k = `kpos` into stage offset `swr`.

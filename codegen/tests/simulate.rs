@@ -177,7 +177,13 @@ const DTYPES: &[GemmDType] = &[
 fn best_plans_compute_the_gemm() {
     let mut fails = Vec::new();
     for &d in DTYPES {
-        for shape in [(1, 1, 1), (7, 13, 5), (37, 29, 45), (64, 64, 64)] {
+        for shape in [
+            (1, 1, 1),
+            (7, 13, 5),
+            (37, 29, 45),
+            (64, 64, 64),
+            (100, 60, 128),
+        ] {
             let plan = plan_for("sm_80", d, shape, 0).unwrap();
             if let Err(e) = check(&plan, MatLayout::RowMajor, MatLayout::RowMajor, 1.0, 0.0, 7) {
                 fails.push(format!("{d} {shape:?}: {e}"));
@@ -199,6 +205,11 @@ fn layouts_and_alpha_beta() {
         ] {
             if let Err(e) = check(&plan, al, bl, 1.0, 0.0, 11) {
                 fails.push(format!("{d} {al:?}/{bl:?}: {e}"));
+            }
+            // k not ragged: the steady-state loader, with ragged m and n.
+            let fast = plan_for("sm_89", d, (70, 45, 128), 0).unwrap();
+            if let Err(e) = check(&fast, al, bl, 1.0, 0.0, 19) {
+                fails.push(format!("{d} {al:?}/{bl:?} k=128: {e}"));
             }
         }
         let (alpha, beta) = if d == GemmDType::F16Acc {
