@@ -100,7 +100,7 @@ pub fn build(plan: &Plan, opts: &CompileOptions) -> Result<Kernel, CodegenError>
     let b_tile = SmemTile::new([bk, bn], b_contig, eb);
     let stage_bytes = a_tile.bytes() + b_tile.bytes();
     let limit = i64::from(opts.smem_limit);
-    let mut stages = plan.stages.max(2);
+    let mut stages = opts.stages.map_or(plan.stages, i64::from).max(2);
     while stages > 2 && stages * stage_bytes > limit {
         stages -= 1;
     }
@@ -1297,7 +1297,7 @@ fn schedule_into(b: &mut Builder, body: Vec<Stmt>, policy: sched::Policy) {
                 uses.push(reg_id(g.pred));
             }
             let class = match i.op {
-                Op::Ld => sched::Class::Load,
+                Op::Ld | Op::Ldmatrix => sched::Class::Load,
                 Op::Mma => sched::Class::Tensor,
                 Op::Fma => sched::Class::Vector,
                 _ => sched::Class::Other,

@@ -42,6 +42,8 @@ pub struct CompileOptions {
     /// Shared memory a CTA may use, bytes (the target's opt-in maximum; 48 KiB is always
     /// available). Pipeline stages are reduced to fit.
     pub smem_limit: u32,
+    /// Pipeline stages to use instead of the plan's (still reduced to fit `smem_limit`).
+    pub stages: Option<u32>,
 }
 
 impl Default for CompileOptions {
@@ -51,6 +53,7 @@ impl Default for CompileOptions {
             b_layout: MatLayout::RowMajor,
             policy: sched::Policy::Interleave,
             smem_limit: 48 * 1024,
+            stages: None,
         }
     }
 }

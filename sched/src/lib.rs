@@ -45,8 +45,11 @@ pub struct Node {
 pub enum Policy {
     /// Program order.
     Linear,
-    /// Loads early, tensor and vector alternating.
+    /// Loads early (at most [`LOAD_WINDOW`] nodes ahead), tensor and vector alternating.
     Interleave,
+    /// As `Interleave`, but loads are hoisted as far as dependencies allow (more registers
+    /// live, more latency hidden).
+    Eager,
 }
 
 /// A schedule: node indices in issue order.

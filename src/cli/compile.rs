@@ -29,8 +29,12 @@ pub struct CompileArgs {
     /// Output file (default: mosaic_gemm_<m>x<n>x<k>_<dtype>_<target>.<ptx|cubin>).
     #[arg(short = 'o', long)]
     pub output: Option<String>,
-    /// Instruction order: `interleave` (default) or `linear` (program order).
-    #[arg(long, default_value = "interleave", value_parser = ["interleave", "linear"])]
+    /// Pipeline stages (default: the plan's; reduced to fit shared memory).
+    #[arg(long)]
+    pub stages: Option<u32>,
+    /// Instruction order: `interleave` (default), `eager` (loads hoisted without limit) or
+    /// `linear` (program order).
+    #[arg(long, default_value = "interleave", value_parser = ["interleave", "eager", "linear"])]
     pub schedule: String,
 }
 
@@ -73,12 +77,13 @@ pub fn kernel(a: &CompileArgs) -> Result<(tessellate::Plan, codegen::Kernel), Cl
     let copts = CompileOptions {
         a_layout: layout(&a.a_layout),
         b_layout: layout(&a.b_layout),
-        policy: if a.schedule == "linear" {
-            sched::Policy::Linear
-        } else {
-            sched::Policy::Interleave
+        policy: match a.schedule.as_str() {
+            "linear" => sched::Policy::Linear,
+            "eager" => sched::Policy::Eager,
+            _ => sched::Policy::Interleave,
         },
         smem_limit: target.smem_max_per_cta,
+        stages: a.stages,
     };
     let k = codegen::compile(&plan, &copts).map_err(|e| CliError {
         message: e.to_string(),
