@@ -20,7 +20,7 @@ use crate::{CodegenError, CompileOptions, Kernel, MatLayout};
 const STATIC_SMEM: i64 = 48 * 1024;
 
 /// Per-operand facts of the global->shared copy.
-struct Operand2 {
+struct TileCopy {
     tile: SmemTile,
     /// Kernel parameter holding the global pointer (after cvta).
     ptr: Reg,
@@ -236,7 +236,7 @@ pub fn build(plan: &Plan, opts: &CompileOptions) -> Result<Kernel, CodegenError>
     let sbase = b.reg(RegClass::B32);
     b.emit(Op::Mov, "u32", vec![r(sbase), sym("smem")]);
 
-    let a_op = Operand2 {
+    let a_op = TileCopy {
         tile: a_tile,
         ptr: ptrs[0],
         gpitch: if a_contig == 1 { p.k } else { p.m },
@@ -246,7 +246,7 @@ pub fn build(plan: &Plan, opts: &CompileOptions) -> Result<Kernel, CodegenError>
         col_limit: if a_contig == 1 { p.k } else { p.m },
         stage_off: 0,
     };
-    let b_op = Operand2 {
+    let b_op = TileCopy {
         tile: b_tile,
         ptr: ptrs[1],
         gpitch: if b_contig == 1 { p.n } else { p.k },
@@ -444,7 +444,7 @@ impl FastLoader {
     /// Sets up the loader, or `None` when the fast path does not apply.
     fn new(
         b: &mut Builder,
-        o: &Operand2,
+        o: &TileCopy,
         tid: Reg,
         threads: i64,
         sbase: Reg,
@@ -583,7 +583,7 @@ impl FastLoader {
 /// otherwise element loads and shared stores. Out-of-bounds elements become zeros.
 fn load_tile(
     b: &mut Builder,
-    o: &Operand2,
+    o: &TileCopy,
     tid: Reg,
     threads: i64,
     sbase: Reg,

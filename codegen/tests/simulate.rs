@@ -91,7 +91,6 @@ fn check(
             bbytes[o..o + eb].copy_from_slice(&encode(p.dtype, b[kk * n + j]));
         }
     }
-    let cb = if p.dtype == GemmDType::F16Acc { 2 } else { 4 };
     let mut cbytes = Vec::new();
     for &x in &c0 {
         let v = if beta == 0.0 { f64::NAN } else { x };
@@ -135,7 +134,6 @@ fn check(
             let want = alpha * s + beta * c0[i * n + j];
             let got = decode_c(p.dtype, out, i * n + j);
             if got != want {
-                let _ = cb;
                 return Err(format!("C[{i},{j}] = {got}, expected {want}"));
             }
         }
