@@ -871,8 +871,8 @@ impl RegionCode {
             let mut a_frag: BTreeMap<i64, Vec<Reg>> = BTreeMap::new();
             let mut b_frag: BTreeMap<i64, Vec<Reg>> = BTreeMap::new();
             for &(m0, n0) in &order {
-                if !a_frag.contains_key(&m0) {
-                    let f = if let Some(l) = a_ldm {
+                a_frag.entry(m0).or_insert_with(|| {
+                    if let Some(l) = a_ldm {
                         ldmatrix(b, l, &self.a_tile, a_stage_off, [m0, k0])
                     } else {
                         self.load_operand(
@@ -886,11 +886,10 @@ impl RegionCode {
                             dt,
                             tensor,
                         )
-                    };
-                    a_frag.insert(m0, f);
-                }
-                if !b_frag.contains_key(&n0) {
-                    let f = if let Some(l) = b_ldm {
+                    }
+                });
+                b_frag.entry(n0).or_insert_with(|| {
+                    if let Some(l) = b_ldm {
                         ldmatrix(b, l, &self.b_tile, b_stage_off, [k0, n0])
                     } else {
                         self.load_operand(
@@ -904,9 +903,8 @@ impl RegionCode {
                             dt,
                             tensor,
                         )
-                    };
-                    b_frag.insert(n0, f);
-                }
+                    }
+                });
                 let acc = &accs[&(ri, m0, n0)];
                 let (fa, fb) = (&a_frag[&m0], &b_frag[&n0]);
                 match self.instr {

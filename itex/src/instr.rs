@@ -154,7 +154,7 @@ impl Instruction {
                 | (DType::BF16, DType::F32)
                 | (DType::TF32, DType::F32)
         );
-        if !ok_types || n == 0 || n > 256 || n % 8 != 0 {
+        if !ok_types || n == 0 || n > 256 || !n.is_multiple_of(8) {
             return Err(InstrError::NoSuchShape("wgmma"));
         }
         Ok(Instruction::Wgmma { n, ab, acc })

@@ -186,14 +186,14 @@ pub fn check(nodes: &[Node], order: &[usize]) -> Result<(), SchedError> {
                 .iter()
                 .chain(&b.defs)
                 .find(|r| a.defs.contains(r) || (b.defs.contains(r) && a.uses.contains(r)));
-            if let Some(&reg) = shared {
-                if pos[j] < pos[i] {
-                    return Err(SchedError::Violation {
-                        earlier: i,
-                        later: j,
-                        reg,
-                    });
-                }
+            if let Some(&reg) = shared
+                && pos[j] < pos[i]
+            {
+                return Err(SchedError::Violation {
+                    earlier: i,
+                    later: j,
+                    reg,
+                });
             }
         }
     }

@@ -252,10 +252,9 @@ impl<'a> Model<'a> {
             let budget = self.reg_budget(ctas)?;
             if let Some((t, et, ev)) =
                 self.solve_at(ext, gt, gv, nt_max, nv_max, ctas, budget, ratio)
+                && best.is_none_or(|b| t < b.0)
             {
-                if best.is_none_or(|b| t < b.0) {
-                    best = Some((t, et, ev));
-                }
+                best = Some((t, et, ev));
             }
         }
         let (_, et, ev) = best?;
