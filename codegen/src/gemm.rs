@@ -476,21 +476,7 @@ impl FastLoader {
         } else {
             (o.other_origin, zero)
         };
-        let row0 = b.reg(RegClass::B32);
-        b.emit(Op::Add, "u32", vec![r(row0), r(row_o), r(row_t)]);
-        let col0 = b.reg(RegClass::B32);
-        b.emit(
-            Op::Mad,
-            "lo.u32",
-            vec![r(col0), r(col_t), imm(epc), r(col_o)],
-        );
-        let gptr = b.reg(RegClass::B64);
-        b.emit(Op::Mul, "wide.u32", vec![r(gptr), r(row0), imm(o.gpitch)]);
-        let cw = b.reg(RegClass::B64);
-        b.emit(Op::Cvt, "u64.u32", vec![r(cw), r(col0)]);
-        b.emit(Op::Add, "s64", vec![r(gptr), r(gptr), r(cw)]);
-        b.emit(Op::Mul, "lo.s64", vec![r(gptr), r(gptr), imm(eb)]);
-        b.emit(Op::Add, "s64", vec![r(gptr), r(gptr), r(o.ptr)]);
+        let (row0, col0, gptr) = chunk_origin(b, o, row_o, col_o, row_t, col_t, epc);
         let sthread = b.reg(RegClass::B32);
         b.emit(
             Op::Mad,
@@ -578,6 +564,35 @@ impl FastLoader {
     }
 }
 
+/// A thread's first chunk: its row `row_o + row_t`, its first contiguous element
+/// `col_o + col_t * epc`, and that element's global byte address.
+fn chunk_origin(
+    b: &mut Builder,
+    o: &TileCopy,
+    row_o: Reg,
+    col_o: Reg,
+    row_t: Reg,
+    col_t: Reg,
+    epc: i64,
+) -> (Reg, Reg, Reg) {
+    let row0 = b.reg(RegClass::B32);
+    b.emit(Op::Add, "u32", vec![r(row0), r(row_o), r(row_t)]);
+    let col0 = b.reg(RegClass::B32);
+    b.emit(
+        Op::Mad,
+        "lo.u32",
+        vec![r(col0), r(col_t), imm(epc), r(col_o)],
+    );
+    let g = b.reg(RegClass::B64);
+    b.emit(Op::Mul, "wide.u32", vec![r(g), r(row0), imm(o.gpitch)]);
+    let cw = b.reg(RegClass::B64);
+    b.emit(Op::Cvt, "u64.u32", vec![r(cw), r(col0)]);
+    b.emit(Op::Add, "s64", vec![r(g), r(g), r(cw)]);
+    b.emit(Op::Mul, "lo.s64", vec![r(g), r(g), imm(o.tile.eb)]);
+    b.emit(Op::Add, "s64", vec![r(g), r(g), r(o.ptr)]);
+    (row0, col0, g)
+}
+
 /// Issues the copies of one operand's k-tile starting at k = `kpos` into stage offset `swr`.
 /// cp.async with zero fill (`src-size`) when rows are 4-byte aligned in global memory,
 /// otherwise element loads and shared stores. Out-of-bounds elements become zeros.
@@ -623,22 +638,7 @@ fn load_tile(
     } else {
         (o.other_origin, kpos)
     };
-    let row0 = b.reg(RegClass::B32);
-    b.emit(Op::Add, "u32", vec![r(row0), r(row_o), r(row_t)]);
-    let col0 = b.reg(RegClass::B32);
-    b.emit(
-        Op::Mad,
-        "lo.u32",
-        vec![r(col0), r(col_t), imm(epc), r(col_o)],
-    );
-    // Global element index of (row0, col0), 64-bit byte address.
-    let gidx = b.reg(RegClass::B64);
-    b.emit(Op::Mul, "wide.u32", vec![r(gidx), r(row0), imm(o.gpitch)]);
-    let colw = b.reg(RegClass::B64);
-    b.emit(Op::Cvt, "u64.u32", vec![r(colw), r(col0)]);
-    b.emit(Op::Add, "s64", vec![r(gidx), r(gidx), r(colw)]);
-    b.emit(Op::Mul, "lo.s64", vec![r(gidx), r(gidx), imm(eb)]);
-    b.emit(Op::Add, "s64", vec![r(gidx), r(gidx), r(o.ptr)]);
+    let (row0, col0, gidx) = chunk_origin(b, o, row_o, col_o, row_t, col_t, epc);
     // Shared address of (row_t, col_t) in the write stage.
     let sa = b.reg(RegClass::B32);
     b.emit(
