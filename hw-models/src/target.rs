@@ -293,6 +293,18 @@ impl Target {
         self.coissue_alpha
     }
 
+    /// Cycles between consecutive instructions of one warp in a latency-bound GEMM main loop
+    /// (fragment loads feeding mma.sync, with few warps per scheduler), when measured.
+    ///
+    /// sm_90a: 11.84 cycles, Nsight Compute "Warp Cycles Per Issued Instruction" on an H100
+    /// SXM for mosaic's 128x256x32 mma.sync f16 kernel at 4096^3 (2 warps per scheduler):
+    /// `ncu --kernel-name mosaic_gemm --launch-count 1 --section WarpStateStats mosaic verify
+    /// gemm --m 4096 --n 4096 --k 4096 --dtype f16 --target sm_90a` (docs/BENCHMARKS.md,
+    /// run 2). Other targets: not measured, `None` (no latency bound is applied).
+    pub fn warp_issue_interval(&self) -> Option<f64> {
+        (self.arch == "sm_90a").then_some(11.84)
+    }
+
     /// Dense tensor rate in FMA/clk/SM for a path and type pair, if the target has it.
     pub fn tensor_rate(&self, path: TensorPath, ab: DType, acc: DType) -> Option<f64> {
         self.tensor

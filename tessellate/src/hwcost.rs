@@ -44,10 +44,26 @@ pub fn bounds(
     warps_per_smsp: f64,
 ) -> Vec<f64> {
     let m = mix(c, tensor, vector, warps_per_smsp);
-    target
+    let mut out: Vec<f64> = target
         .constraints(m.counts.keys())
         .map(|bs| bs.iter().map(|b| b.eval(&m)).collect())
-        .unwrap_or_default()
+        .unwrap_or_default();
+    if let (Some(l), false) = (latency_bound(target, c), out.is_empty()) {
+        out.push(l);
+    }
+    out
+}
+
+/// Instructions one warp issues in a k-step (the mix of [`mix`] before scaling by warps).
+fn per_warp_instructions(c: &Counts) -> f64 {
+    c.tensor + c.vector + c.ldmatrix + c.lds128 + c.cvt + c.cp_async + c.sync + c.int_alu
+}
+
+/// The latency bound: one warp's instructions, each [`Target::warp_issue_interval`] cycles
+/// after the previous one; the warps of an SMSP run side by side, so it does not scale with
+/// their number. Measured on sm_90a only.
+fn latency_bound(target: &Target, c: &Counts) -> Option<f64> {
+    Some(target.warp_issue_interval()? * per_warp_instructions(c))
 }
 
 /// Modeled cycles of one k-step on one SMSP and the binding bound's name (`None` if the
@@ -62,5 +78,8 @@ pub fn predict(
     let p = target
         .predict(&mix(c, tensor, vector, warps_per_smsp))
         .ok()?;
-    Some((p.cycles, p.bound))
+    match latency_bound(target, c) {
+        Some(l) if l > p.cycles => Some((l, "latency".to_string())),
+        _ => Some((p.cycles, p.bound)),
+    }
 }
