@@ -167,12 +167,19 @@ pub fn run(
         .map(|p| p.name.as_str())
         .zip(args.iter().copied())
         .collect();
-    let smem_bytes: u32 = e
-        .shared
-        .iter()
-        .map(|s| s.bytes.max(1).next_multiple_of(128))
-        .sum::<u32>()
-        + launch.dynamic_smem;
+    // Shared arrays are laid out one after another (128-byte aligned); dynamic ones (size 0)
+    // take the launch's dynamic size.
+    let mut shared_base: HashMap<&str, u64> = HashMap::new();
+    let mut smem_bytes = 0u32;
+    for sh in &e.shared {
+        shared_base.insert(sh.name.as_str(), u64::from(smem_bytes));
+        let size = if sh.bytes == 0 {
+            launch.dynamic_smem
+        } else {
+            sh.bytes
+        };
+        smem_bytes += size.max(1).next_multiple_of(128);
+    }
     for z in 0..launch.grid[2] {
         for y in 0..launch.grid[1] {
             for x in 0..launch.grid[0] {
@@ -183,12 +190,7 @@ pub fn run(
                     id: [x, y, z],
                     launch,
                     smem: vec![0xA5; smem_bytes as usize],
-                    shared_base: e
-                        .shared
-                        .iter()
-                        .map(|s| s.name.as_str())
-                        .zip([0u64].into_iter().chain(std::iter::repeat(0)))
-                        .collect(),
+                    shared_base: shared_base.clone(),
                 };
                 cta.run(global)?;
             }
@@ -551,14 +553,7 @@ impl Cta<'_> {
                     },
                     _ => {
                         let bits = width(ty);
-                        let signed = ty.starts_with('s');
-                        let sx = |x: u64| -> i128 {
-                            if signed {
-                                sext(x, bits) as i128
-                            } else {
-                                (x & ones(bits)) as i128
-                            }
-                        };
+                        let sx = |x: u64| int_value(x, ty);
                         let (x, y) = (sx(a), sx(b));
                         let r: i128 = match i.op {
                             Op::Add => x + y,
@@ -603,14 +598,7 @@ impl Cta<'_> {
                     }
                     _ => {
                         let bits = width(ty);
-                        let signed = ty.starts_with('s');
-                        let sx = |x: u64| -> i128 {
-                            if signed {
-                                sext(x, bits) as i128
-                            } else {
-                                (x & ones(bits)) as i128
-                            }
-                        };
+                        let sx = |x: u64| int_value(x, ty);
                         ((sx(a) * sx(b) + sx(c)) as u64) & ones(bits)
                     }
                 };
@@ -632,15 +620,7 @@ impl Cta<'_> {
                         _ => return Err(None),
                     }
                 } else {
-                    let bits = width(ty);
-                    let signed = ty.starts_with('s');
-                    let sx = |x: u64| -> i128 {
-                        if signed {
-                            sext(x, bits) as i128
-                        } else {
-                            (x & ones(bits)) as i128
-                        }
-                    };
+                    let sx = |x: u64| int_value(x, ty);
                     let (x, y) = (sx(a), sx(b));
                     match cmp {
                         "lt" => x < y,
@@ -739,6 +719,16 @@ impl Cta<'_> {
             _ => return Err(None),
         }
         Ok(())
+    }
+}
+
+/// `x` read as an integer of PTX type `ty` (`s*` sign-extended, others zero-extended).
+fn int_value(x: u64, ty: &str) -> i128 {
+    let bits = width(ty);
+    if ty.starts_with('s') {
+        i128::from(sext(x, bits))
+    } else {
+        i128::from(x & ones(bits))
     }
 }
 
