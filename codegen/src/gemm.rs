@@ -319,12 +319,19 @@ pub fn build(plan: &Plan, opts: &CompileOptions) -> Result<Kernel, CodegenError>
         }
     }
 
-    // Main loop.
+    // Main loop, software-pipelined over k-slices: the fragments of slice j + 1 load while
+    // slice j computes, and the last slice of a k-tile computes after the barrier that makes
+    // the next k-tile visible, overlapping that tile's first fragment loads. Slice 0's
+    // fragments live in fixed registers across the back edge.
+    let steps = k_steps(&regions);
     let srd = b.const_u32(0);
-    let kt = b.const_u32(0);
-    b.label("KLOOP");
+    let stage = b.reg(RegClass::B32);
     b.emit(Op::CpAsync, "wait_group", vec![imm((stages - 2).max(0))]);
     b.emit(Op::Bar, "sync", vec![imm(0)]);
+    b.emit(Op::Add, "u32", vec![r(stage), r(sbase), r(srd)]);
+    let head = load_step(&mut b, &regions, &steps[0], stage, &a_op, &b_op, dt);
+    let kt = b.const_u32(0);
+    b.label("KLOOP");
     let p_load = b.reg(RegClass::Pred);
     b.emit(
         Op::Setp,
@@ -337,17 +344,39 @@ pub fn build(plan: &Plan, opts: &CompileOptions) -> Result<Kernel, CodegenError>
     b.emit(Op::CpAsync, "commit_group", vec![]);
     b.emit(Op::Add, "u32", vec![r(kload), r(kload), imm(bk)]);
     advance_stage(&mut b, swr, stage_bytes, stages);
-
-    let stage = b.reg(RegClass::B32);
-    b.emit(Op::Add, "u32", vec![r(stage), r(sbase), r(srd)]);
-    let start = b.body.len();
-    for (ri, rc) in regions.iter().enumerate() {
-        rc.compute(&mut b, ri, stage, a_op.stage_off, b_op.stage_off, dt, &accs)?;
+    let mut cur = head.clone();
+    for j in 0..steps.len() {
+        let last = j + 1 == steps.len();
+        if last {
+            advance_stage(&mut b, srd, stage_bytes, stages);
+            b.emit(Op::CpAsync, "wait_group", vec![imm((stages - 2).max(0))]);
+            b.emit(Op::Bar, "sync", vec![imm(0)]);
+            b.emit(Op::Add, "u32", vec![r(stage), r(sbase), r(srd)]);
+        }
+        let start = b.body.len();
+        let next = load_step(
+            &mut b,
+            &regions,
+            &steps[(j + 1) % steps.len()],
+            stage,
+            &a_op,
+            &b_op,
+            dt,
+        );
+        for ((ri, k0), f) in steps[j].iter().zip(&cur) {
+            regions[*ri].compute_slice(&mut b, *ri, *k0, f, &accs)?;
+        }
+        let body = b.body.split_off(start);
+        schedule_into(&mut b, body, opts.policy);
+        cur = if last {
+            for (h, n) in head.iter().zip(&next) {
+                h.copy_from(&mut b, n);
+            }
+            head.clone()
+        } else {
+            next
+        };
     }
-    let body = b.body.split_off(start);
-    schedule_into(&mut b, body, opts.policy);
-
-    advance_stage(&mut b, srd, stage_bytes, stages);
     b.emit(Op::Add, "u32", vec![r(kt), r(kt), imm(1)]);
     let p_more = b.reg(RegClass::Pred);
     b.emit(Op::Setp, "lt.u32", vec![r(p_more), r(kt), imm(kt_count)]);
@@ -420,6 +449,65 @@ fn advance_stage(b: &mut Builder, off: Reg, stage_bytes: i64, stages: i64) {
         vec![r(p), r(off), imm(stage_bytes * stages)],
     );
     b.emit(Op::Selp, "b32", vec![r(off), imm(0), r(off), r(p)]);
+}
+
+/// The fragments one region needs for one k-slice: A by instance m origin, B by n origin.
+#[derive(Clone, Default)]
+struct SliceFrags {
+    a: BTreeMap<i64, Vec<Reg>>,
+    b: BTreeMap<i64, Vec<Reg>>,
+}
+
+impl SliceFrags {
+    /// `self = src`, register by register (ptxas coalesces the moves).
+    fn copy_from(&self, b: &mut Builder, src: &SliceFrags) {
+        let pairs = self.a.values().zip(src.a.values());
+        for (d, s) in pairs.chain(self.b.values().zip(src.b.values())) {
+            for (&x, &y) in d.iter().zip(s) {
+                let ty = match x.class {
+                    RegClass::F32 => "f32",
+                    RegClass::B16 => "b16",
+                    RegClass::B64 => "b64",
+                    _ => "b32",
+                };
+                b.emit(Op::Mov, ty, vec![r(x), r(y)]);
+            }
+        }
+    }
+}
+
+/// The k-loop's steps: `(region, k0)` slices grouped by `k0 / kq`, `kq` being the widest
+/// instruction k among the regions, so each step holds one tensor k-slice and the vector
+/// slices beside it (which the scheduler may interleave).
+fn k_steps(regions: &[RegionCode]) -> Vec<Vec<(usize, i64)>> {
+    let kq = regions
+        .iter()
+        .filter_map(|rc| rc.instr.mnk().map(|(_, _, k)| i64::from(k)))
+        .max()
+        .unwrap_or(1)
+        .max(1);
+    let mut by: BTreeMap<i64, Vec<(usize, i64)>> = BTreeMap::new();
+    for (ri, rc) in regions.iter().enumerate() {
+        for k0 in rc.k_slices() {
+            by.entry(k0 / kq).or_default().push((ri, k0));
+        }
+    }
+    by.into_values().collect()
+}
+
+/// Loads the fragments of every slice in `step` from the stage at `stage`.
+fn load_step(
+    b: &mut Builder,
+    regions: &[RegionCode],
+    step: &[(usize, i64)],
+    stage: Reg,
+    a_op: &TileCopy,
+    b_op: &TileCopy,
+    dt: GemmDType,
+) -> Vec<SliceFrags> {
+    step.iter()
+        .map(|&(ri, k0)| regions[ri].load_slice(b, stage, k0, a_op.stage_off, b_op.stage_off, dt))
+        .collect()
 }
 
 /// The steady-state copy of one operand when k is not ragged (`K % bk == 0`) and rows are
@@ -820,18 +908,56 @@ impl RegionCode {
         })
     }
 
-    /// One k-step of this region: fragment loads and instances in zig-zag order.
+    /// The origins `k0` of this region's k-slices within the CTA's k-tile, ascending.
+    fn k_slices(&self) -> Vec<i64> {
+        let mut ks: Vec<i64> = self
+            .region
+            .instance_origins()
+            .iter()
+            .map(|o| o[2])
+            .collect();
+        ks.sort_unstable();
+        ks.dedup();
+        ks
+    }
+
+    /// The instances of slice `k0` in zig-zag order: rows of instances alternate n direction,
+    /// so consecutive instructions share the A fragment within a row and the B fragment at
+    /// each turn.
+    fn zigzag(&self, k0: i64) -> Vec<(i64, i64)> {
+        let mut inst: Vec<(i64, i64)> = self
+            .region
+            .instance_origins()
+            .iter()
+            .filter(|o| o[2] == k0)
+            .map(|o| (o[0], o[1]))
+            .collect();
+        inst.sort_unstable();
+        let mut ms: Vec<i64> = inst.iter().map(|x| x.0).collect();
+        ms.dedup();
+        let mut order = Vec::new();
+        for (row, &m0) in ms.iter().enumerate() {
+            let mut ns: Vec<(i64, i64)> = inst.iter().copied().filter(|x| x.0 == m0).collect();
+            if row % 2 == 1 {
+                ns.reverse();
+            }
+            order.extend(ns);
+        }
+        order
+    }
+
+    /// Loads every A and B fragment of slice `k0` from the stage at shared address `stage`,
+    /// in the order the zig-zag first uses them.
     #[allow(clippy::too_many_arguments)]
-    fn compute(
+    fn load_slice(
         &self,
         b: &mut Builder,
-        ri: usize,
         stage: Reg,
+        k0: i64,
         a_stage_off: i64,
         b_stage_off: i64,
         dt: GemmDType,
-        accs: &BTreeMap<AccKey, Vec<Reg>>,
-    ) -> Result<(), CodegenError> {
+    ) -> SliceFrags {
         let a_base = b.reg(RegClass::B32);
         b.emit(Op::Add, "u32", vec![r(a_base), r(stage), r(self.a_lane.0)]);
         let b_base = b.reg(RegClass::B32);
@@ -845,95 +971,86 @@ impl RegionCode {
         };
         let a_ldm = ldm_base(b, &self.a_ldm);
         let b_ldm = ldm_base(b, &self.b_ldm);
-        let origins = self.region.instance_origins();
-        let mut by_k: BTreeMap<i64, Vec<(i64, i64)>> = BTreeMap::new();
-        for o in &origins {
-            by_k.entry(o[2]).or_default().push((o[0], o[1]));
-        }
         let tensor = self.instr.unit() == Unit::Tensor;
-        for (k0, mut inst) in by_k {
-            // Zig-zag: rows of instances alternate n direction, so consecutive instructions share
-            // the A fragment within a row and the B fragment at each turn.
-            inst.sort_unstable();
-            let ms: Vec<i64> = {
-                let mut v: Vec<i64> = inst.iter().map(|x| x.0).collect();
-                v.dedup();
-                v
-            };
-            let mut order = Vec::new();
-            for (row, &m0) in ms.iter().enumerate() {
-                let mut ns: Vec<(i64, i64)> = inst.iter().copied().filter(|x| x.0 == m0).collect();
-                if row % 2 == 1 {
-                    ns.reverse();
+        let mut f = SliceFrags::default();
+        for (m0, n0) in self.zigzag(k0) {
+            f.a.entry(m0).or_insert_with(|| {
+                if let Some(l) = a_ldm {
+                    ldmatrix(b, l, &self.a_tile, a_stage_off, [m0, k0])
+                } else {
+                    self.load_operand(
+                        b,
+                        &self.a,
+                        &self.a_tile,
+                        a_base,
+                        self.a_lane.1,
+                        a_stage_off,
+                        [m0, k0],
+                        dt,
+                        tensor,
+                    )
                 }
-                order.extend(ns);
-            }
-            let mut a_frag: BTreeMap<i64, Vec<Reg>> = BTreeMap::new();
-            let mut b_frag: BTreeMap<i64, Vec<Reg>> = BTreeMap::new();
-            for &(m0, n0) in &order {
-                a_frag.entry(m0).or_insert_with(|| {
-                    if let Some(l) = a_ldm {
-                        ldmatrix(b, l, &self.a_tile, a_stage_off, [m0, k0])
-                    } else {
-                        self.load_operand(
-                            b,
-                            &self.a,
-                            &self.a_tile,
-                            a_base,
-                            self.a_lane.1,
-                            a_stage_off,
-                            [m0, k0],
-                            dt,
-                            tensor,
-                        )
-                    }
-                });
-                b_frag.entry(n0).or_insert_with(|| {
-                    if let Some(l) = b_ldm {
-                        ldmatrix(b, l, &self.b_tile, b_stage_off, [k0, n0])
-                    } else {
-                        self.load_operand(
-                            b,
-                            &self.b,
-                            &self.b_tile,
-                            b_base,
-                            self.b_lane.1,
-                            b_stage_off,
-                            [k0, n0],
-                            dt,
-                            tensor,
-                        )
-                    }
-                });
-                let acc = &accs[&(ri, m0, n0)];
-                let (fa, fb) = (&a_frag[&m0], &b_frag[&n0]);
-                match self.instr {
-                    Instruction::Mma {
-                        m,
-                        n,
-                        k,
-                        ab,
-                        acc: at,
-                    } => {
-                        let mods = format!("sync.aligned.m{m}n{n}k{k}.row.col.{at}.{ab}.{ab}.{at}");
-                        b.emit(Op::Mma, &mods, vec![vec(acc), vec(fa), vec(fb), vec(acc)]);
-                    }
-                    Instruction::Ffma => {
-                        b.emit(
-                            Op::Fma,
-                            "rn.f32",
-                            vec![r(acc[0]), r(fa[0]), r(fb[0]), r(acc[0])],
-                        );
-                    }
-                    Instruction::Hfma2 => {
-                        b.emit(
-                            Op::Fma,
-                            "rn.f16x2",
-                            vec![r(acc[0]), r(fa[0]), r(fb[0]), r(acc[0])],
-                        );
-                    }
-                    i => return Err(CodegenError::Unsupported(format!("instruction {i}"))),
+            });
+            f.b.entry(n0).or_insert_with(|| {
+                if let Some(l) = b_ldm {
+                    ldmatrix(b, l, &self.b_tile, b_stage_off, [k0, n0])
+                } else {
+                    self.load_operand(
+                        b,
+                        &self.b,
+                        &self.b_tile,
+                        b_base,
+                        self.b_lane.1,
+                        b_stage_off,
+                        [k0, n0],
+                        dt,
+                        tensor,
+                    )
                 }
+            });
+        }
+        f
+    }
+
+    /// The instances of slice `k0` in zig-zag order, reading fragments `f` from
+    /// [`Self::load_slice`].
+    fn compute_slice(
+        &self,
+        b: &mut Builder,
+        ri: usize,
+        k0: i64,
+        f: &SliceFrags,
+        accs: &BTreeMap<AccKey, Vec<Reg>>,
+    ) -> Result<(), CodegenError> {
+        for (m0, n0) in self.zigzag(k0) {
+            let acc = &accs[&(ri, m0, n0)];
+            let (fa, fb) = (&f.a[&m0], &f.b[&n0]);
+            match self.instr {
+                Instruction::Mma {
+                    m,
+                    n,
+                    k,
+                    ab,
+                    acc: at,
+                } => {
+                    let mods = format!("sync.aligned.m{m}n{n}k{k}.row.col.{at}.{ab}.{ab}.{at}");
+                    b.emit(Op::Mma, &mods, vec![vec(acc), vec(fa), vec(fb), vec(acc)]);
+                }
+                Instruction::Ffma => {
+                    b.emit(
+                        Op::Fma,
+                        "rn.f32",
+                        vec![r(acc[0]), r(fa[0]), r(fb[0]), r(acc[0])],
+                    );
+                }
+                Instruction::Hfma2 => {
+                    b.emit(
+                        Op::Fma,
+                        "rn.f16x2",
+                        vec![r(acc[0]), r(fa[0]), r(fb[0]), r(acc[0])],
+                    );
+                }
+                i => return Err(CodegenError::Unsupported(format!("instruction {i}"))),
             }
         }
         Ok(())

@@ -57,11 +57,13 @@ fn interleaving_reaches_the_ptx() {
     let (bi, bl) = (loop_body(&inter.ptx), loop_body(&linear.ptx));
     assert_eq!(bi.len(), bl.len());
     assert!(bi.iter().any(|l| l.starts_with("mma")) && bi.iter().any(|l| l.starts_with("fma")));
-    // Program order keeps each region's instructions together; interleaving alternates them.
+    // Program order keeps each region's instructions of one k-step together (the loop body
+    // holds one block per region per pipelined k-step); interleaving alternates them.
     assert!(
-        alternations(&bl) <= 2,
-        "linear order alternates {} times",
-        alternations(&bl)
+        alternations(&bl) * 2 <= alternations(&bi),
+        "linear order alternates {} times, interleaved {}",
+        alternations(&bl),
+        alternations(&bi)
     );
     let tensor = bi.iter().filter(|l| l.starts_with("mma")).count();
     assert!(

@@ -9,6 +9,7 @@
 //! mix buys. Exhausting the search budget is a [`StopReason`], not an error.
 
 use hw_models::Target;
+use itertools::Itertools;
 use itex::{Instruction, Unit};
 
 use crate::cost::{self, Counts};
@@ -215,16 +216,16 @@ fn candidates(
     let eb = dtype.input_bytes();
     let mut out = Vec::new();
     let cp_async = target.features.has_cp_async;
-    // mma.sync path: warps; k-step of 64 bytes per row (two 32-byte ldmatrix rows).
-    let bk = 64 / eb;
-    for (bm, bn) in [
+    // mma.sync path: warps; k-step of 64 or 128 bytes per row (two or four 16-byte ldmatrix
+    // row pieces): the longer step halves the barriers per k but doubles shared memory.
+    for (bk, (bm, bn)) in [64 / eb, 128 / eb].into_iter().cartesian_product([
         (128, 128),
         (128, 256),
         (256, 128),
         (128, 64),
         (64, 128),
         (64, 64),
-    ] {
+    ]) {
         for workers in [[2, 2], [2, 4], [4, 2], [4, 4]] {
             let (wm, wn) = (bm / workers[0], bn / workers[1]);
             if !(16..=128).contains(&wm) || !(16..=128).contains(&wn) {
