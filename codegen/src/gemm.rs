@@ -3,7 +3,7 @@
 //! FFMA/HFMA2 outer products for vector pieces (both in the same warp when the plan mixes them),
 //! the plan's reduction strategy, and an epilogue with bounds checks and `alpha`/`beta`.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use emit_ptx::ast::{
     Entry, Instr, Module, Op, Operand, Param, ParamType, Reg, RegClass, Shared, Stmt,
@@ -58,6 +58,15 @@ type AccKey = (usize, i64, i64);
 
 /// Builds the kernel for `plan`.
 pub fn build(plan: &Plan, opts: &CompileOptions) -> Result<Kernel, CodegenError> {
+    match build_with(plan, opts, true) {
+        Err(CodegenError::Unsupported(m)) if m == NEEDS_LINEAR => build_with(plan, opts, false),
+        k => k,
+    }
+}
+
+/// [`build`] with swizzled shared-memory tiles where their rows allow (`swizzle`), padded
+/// ones otherwise.
+fn build_with(plan: &Plan, opts: &CompileOptions, swizzle: bool) -> Result<Kernel, CodegenError> {
     let p = plan.problem;
     if plan.worker_threads != 32 {
         return Err(CodegenError::Unsupported(
@@ -96,8 +105,14 @@ pub fn build(plan: &Plan, opts: &CompileOptions) -> Result<Kernel, CodegenError>
     } else {
         0
     };
-    let a_tile = SmemTile::new([bm, bk], a_contig, eb);
-    let b_tile = SmemTile::new([bk, bn], b_contig, eb);
+    let tile = |ext: [i64; 2], contig: usize| {
+        swizzle
+            .then(|| SmemTile::swizzled(ext, contig, eb))
+            .flatten()
+            .unwrap_or_else(|| SmemTile::new(ext, contig, eb))
+    };
+    let a_tile = tile([bm, bk], a_contig);
+    let b_tile = tile([bk, bn], b_contig);
     let stage_bytes = a_tile.bytes() + b_tile.bytes();
     let limit = i64::from(opts.smem_limit);
     let mut stages = opts.stages.map_or(plan.stages, i64::from).max(2);
@@ -565,17 +580,21 @@ impl FastLoader {
             (o.other_origin, zero)
         };
         let (row0, col0, gptr) = chunk_origin(b, o, row_o, col_o, row_t, col_t, epc);
-        let sthread = b.reg(RegClass::B32);
+        // Each thread's later chunks are whole 8-row groups below its first, so a swizzled
+        // tile moves them by a constant too.
+        let row_step = threads / cpr;
+        if t.swizzle && (w != 16 || row_step % 8 != 0) {
+            return None;
+        }
+        let logical = b.reg(RegClass::B32);
+        b.emit(Op::Mul, "lo.u32", vec![r(logical), r(row_t), imm(t.pitch)]);
         b.emit(
             Op::Mad,
             "lo.u32",
-            vec![r(sthread), r(row_t), imm(t.pitch), r(sbase)],
+            vec![r(logical), r(col_t), imm(w), r(logical)],
         );
-        b.emit(
-            Op::Mad,
-            "lo.u32",
-            vec![r(sthread), r(col_t), imm(w), r(sthread)],
-        );
+        let sthread = t.emit_physical(b, logical);
+        b.emit(Op::Add, "u32", vec![r(sthread), r(sthread), r(sbase)]);
         // The non-k coordinate can leave the problem only if its limit is ragged.
         let (limit, tile_ext) = if o.k_is_row {
             (o.col_limit, t.cols)
@@ -586,7 +605,7 @@ impl FastLoader {
         let mut chunks = Vec::new();
         for i in 0..iters {
             let ri = i * threads / cpr;
-            let soff = o.stage_off + ri * t.pitch;
+            let soff = o.stage_off + t.split_offset(ri * t.pitch).1;
             let goff = ri * o.gpitch * eb;
             let guard = ragged.then(|| {
                 let bytes = b.reg(RegClass::B32);
@@ -694,6 +713,9 @@ fn load_tile(
     kpos: Reg,
 ) -> Result<(), CodegenError> {
     let t = &o.tile;
+    if t.swizzle {
+        return Err(CodegenError::Unsupported(NEEDS_LINEAR.into()));
+    }
     let eb = t.eb;
     let row_bytes = t.cols * eb;
     let w = [16, 8, 4]
@@ -814,8 +836,8 @@ struct RegionCode {
     a_tile: SmemTile,
     b_tile: SmemTile,
     /// `ldmatrix` plans and lane offsets (with the warp offset) for A and B, where possible.
-    a_ldm: Option<(frag::LdmPlan, Reg)>,
-    b_ldm: Option<(frag::LdmPlan, Reg)>,
+    a_ldm: Option<LdmAddr>,
+    b_ldm: Option<LdmAddr>,
     /// Distinct instance origins in (m, n).
     mn_origins: Vec<(i64, i64)>,
     /// Accumulator registers per instance.
@@ -875,20 +897,33 @@ impl RegionCode {
             } => (c.values.len() / 2, 2),
             _ => (c.values.len(), 1),
         };
-        let ldm = |b: &mut Builder, s: &SplitMap, tile: &SmemTile, warp: Reg, wofs: i64| {
-            if instr.unit() != Unit::Tensor {
-                return None;
-            }
-            let p = frag::ldmatrix_plan(s, tile, elem)?;
-            if wofs % 16 != 0 {
-                return None;
-            }
-            let l = frag::ldmatrix_lane(b, lane, &p);
-            b.emit(Op::Mad, "lo.u32", vec![r(l), r(warp), imm(wofs), r(l)]);
-            Some((p, l))
-        };
-        let a_ldm = ldm(b, &a, a_tile, wi, wm * a_tile.coef()[0]);
-        let b_ldm = ldm(b, &bm, b_tile, wj, wn * b_tile.coef()[1]);
+        let instances = region.instance_origins();
+        let a_origins: BTreeSet<[i64; 2]> = instances.iter().map(|o| [o[0], o[2]]).collect();
+        let b_origins: BTreeSet<[i64; 2]> = instances.iter().map(|o| [o[2], o[1]]).collect();
+        let tensor = instr.unit() == Unit::Tensor;
+        let a_ldm = LdmAddr::new(
+            b,
+            tensor,
+            lane,
+            &a,
+            a_tile,
+            elem,
+            (wi, wm * a_tile.coef()[0]),
+            &a_origins,
+        );
+        let b_ldm = LdmAddr::new(
+            b,
+            tensor,
+            lane,
+            &bm,
+            b_tile,
+            elem,
+            (wj, wn * b_tile.coef()[1]),
+            &b_origins,
+        );
+        if (a_tile.swizzle && a_ldm.is_none()) || (b_tile.swizzle && b_ldm.is_none()) {
+            return Err(CodegenError::Unsupported(NEEDS_LINEAR.into()));
+        }
         Ok(RegionCode {
             region: region.clone(),
             instr,
@@ -962,21 +997,12 @@ impl RegionCode {
         b.emit(Op::Add, "u32", vec![r(a_base), r(stage), r(self.a_lane.0)]);
         let b_base = b.reg(RegClass::B32);
         b.emit(Op::Add, "u32", vec![r(b_base), r(stage), r(self.b_lane.0)]);
-        let ldm_base = |b: &mut Builder, p: &Option<(frag::LdmPlan, Reg)>| {
-            p.map(|(plan, lane)| {
-                let x = b.reg(RegClass::B32);
-                b.emit(Op::Add, "u32", vec![r(x), r(stage), r(lane)]);
-                (plan, x)
-            })
-        };
-        let a_ldm = ldm_base(b, &self.a_ldm);
-        let b_ldm = ldm_base(b, &self.b_ldm);
         let tensor = self.instr.unit() == Unit::Tensor;
         let mut f = SliceFrags::default();
         for (m0, n0) in self.zigzag(k0) {
             f.a.entry(m0).or_insert_with(|| {
-                if let Some(l) = a_ldm {
-                    ldmatrix(b, l, &self.a_tile, a_stage_off, [m0, k0])
+                if let Some(l) = &self.a_ldm {
+                    l.load(b, stage, &self.a_tile, a_stage_off, [m0, k0])
                 } else {
                     self.load_operand(
                         b,
@@ -992,8 +1018,8 @@ impl RegionCode {
                 }
             });
             f.b.entry(n0).or_insert_with(|| {
-                if let Some(l) = b_ldm {
-                    ldmatrix(b, l, &self.b_tile, b_stage_off, [k0, n0])
+                if let Some(l) = &self.b_ldm {
+                    l.load(b, stage, &self.b_tile, b_stage_off, [k0, n0])
                 } else {
                     self.load_operand(
                         b,
@@ -1263,29 +1289,85 @@ impl RegionCode {
     }
 }
 
-/// One fragment through `ldmatrix` at operand-coordinate `origin`.
-fn ldmatrix(
-    b: &mut Builder,
-    (p, base): (frag::LdmPlan, Reg),
-    tile: &SmemTile,
-    stage_off: i64,
-    origin: [i64; 2],
-) -> Vec<Reg> {
-    let regs = b.regs(RegClass::B32, p.regs);
-    let mods = format!(
-        "sync.aligned.m8n8.x{}{}.shared.b16",
-        p.regs,
-        if p.trans { ".trans" } else { "" }
-    );
-    b.emit(
-        Op::Ldmatrix,
-        &mods,
-        vec![
-            vec(&regs),
-            addr(base, tile.offset(origin) + stage_off + p.base),
-        ],
-    );
-    regs
+/// Shown by [`build_with`] when a swizzled tile meets a path that addresses it linearly; the
+/// caller retries with padded tiles.
+const NEEDS_LINEAR: &str = "fragment or copy path needs a linear shared-memory layout";
+
+/// How one operand's fragments are addressed through `ldmatrix`: the plan, and per swizzle
+/// key (see [`SmemTile::split_offset`]) a register holding the lane's physical offset within
+/// the stage, warp offset included. Padded tiles have the single key 0.
+#[derive(Clone)]
+struct LdmAddr {
+    plan: frag::LdmPlan,
+    keys: BTreeMap<i64, Reg>,
+}
+
+impl LdmAddr {
+    /// `None` when the map does not fit `ldmatrix`, or the warp offset `(warp, bytes per
+    /// warp)` is not a whole number of swizzle groups (or 16 bytes when padded).
+    #[allow(clippy::too_many_arguments)]
+    fn new(
+        b: &mut Builder,
+        tensor: bool,
+        lane: Reg,
+        s: &SplitMap,
+        tile: &SmemTile,
+        elem: Elem,
+        (warp, wofs): (Reg, i64),
+        origins: &BTreeSet<[i64; 2]>,
+    ) -> Option<Self> {
+        if !tensor {
+            return None;
+        }
+        let plan = frag::ldmatrix_plan(s, tile, elem)?;
+        let (wkey, wshift) = tile.split_offset(wofs);
+        if wkey != 0 || wshift % 16 != 0 {
+            return None;
+        }
+        let l = frag::ldmatrix_lane(b, lane, &plan);
+        let mut keys = BTreeMap::new();
+        for &o in origins {
+            let (key, _) = tile.split_offset(tile.offset(o) + plan.base);
+            keys.entry(key).or_insert_with(|| {
+                let x = b.add_u32(l, key);
+                let x = if tile.swizzle {
+                    tile.emit_physical(b, x)
+                } else {
+                    x
+                };
+                b.emit(Op::Mad, "lo.u32", vec![r(x), r(warp), imm(wshift), r(x)]);
+                x
+            });
+        }
+        Some(LdmAddr { plan, keys })
+    }
+
+    /// One fragment at operand-coordinate `origin` from the stage at shared address `stage`.
+    fn load(
+        &self,
+        b: &mut Builder,
+        stage: Reg,
+        tile: &SmemTile,
+        stage_off: i64,
+        origin: [i64; 2],
+    ) -> Vec<Reg> {
+        let p = &self.plan;
+        let (key, shift) = tile.split_offset(tile.offset(origin) + p.base);
+        let base = b.reg(RegClass::B32);
+        b.emit(Op::Add, "u32", vec![r(base), r(stage), r(self.keys[&key])]);
+        let regs = b.regs(RegClass::B32, p.regs);
+        let mods = format!(
+            "sync.aligned.m8n8.x{}{}.shared.b16",
+            p.regs,
+            if p.trans { ".trans" } else { "" }
+        );
+        b.emit(
+            Op::Ldmatrix,
+            &mods,
+            vec![vec(&regs), addr(base, shift + stage_off)],
+        );
+        regs
+    }
 }
 
 fn wm_align(bytes: i64) -> i64 {

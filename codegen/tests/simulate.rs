@@ -274,3 +274,46 @@ fn mixed_plans_compute_the_gemm() {
     assert!(fails.is_empty(), "{}", fails.join("\n"));
     assert!(seen.len() >= 2, "only {seen:?} splits exercised");
 }
+
+/// Swizzled shared-memory tiles (128-byte rows, K a multiple of the k-step): the sm_90a plans
+/// with 128-byte k-steps, ragged m and n, both operands row- and column-major.
+#[test]
+fn swizzled_tiles_compute_the_gemm() {
+    let mut fails = Vec::new();
+    for d in [
+        GemmDType::F16,
+        GemmDType::BF16,
+        GemmDType::F16Acc,
+        GemmDType::S8,
+    ] {
+        let t = hw_models::target("sm_90a", None).unwrap();
+        let problem = GemmProblem::new(72, 136, 128, 1, d).unwrap();
+        let opts = Options {
+            top: 64,
+            warpgroups: false,
+            ..Options::default()
+        };
+        let mut swizzled = 0;
+        for plan in plans(&problem, &t, &opts).unwrap().plans {
+            let opts = CompileOptions {
+                smem_limit: 227 * 1024,
+                ..CompileOptions::default()
+            };
+            let k = compile(&plan, &opts).unwrap();
+            if !k.ptx.contains("xor.b32") || swizzled >= 1 {
+                continue;
+            }
+            swizzled += 1;
+            for (al, bl) in [
+                (MatLayout::RowMajor, MatLayout::RowMajor),
+                (MatLayout::ColMajor, MatLayout::ColMajor),
+            ] {
+                if let Err(e) = check(&plan, al, bl, 1.0, 0.0, 23) {
+                    fails.push(format!("{d} {:?} {al:?}/{bl:?}: {e}", plan.cta_tile));
+                }
+            }
+        }
+        assert!(swizzled > 0, "{d}: no plan used swizzled tiles");
+    }
+    assert!(fails.is_empty(), "{}", fails.join("\n"));
+}

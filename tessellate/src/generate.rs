@@ -153,7 +153,7 @@ pub fn plans(
         }
     }
 
-    let cands = candidates(dtype, mma, wgmma_ok, target);
+    let cands = candidates(dtype, mma, wgmma_ok, target, problem.k);
     let mut out: Vec<Plan> = Vec::new();
     let mut explored = 0usize;
     let mut stop = StopReason::Exhausted;
@@ -212,13 +212,21 @@ fn candidates(
     mma: Option<Instruction>,
     wgmma: bool,
     target: &Target,
+    k: i64,
 ) -> Vec<Candidate> {
     let eb = dtype.input_bytes();
     let mut out = Vec::new();
     let cp_async = target.features.has_cp_async;
     // mma.sync path: warps; k-step of 64 or 128 bytes per row (two or four 16-byte ldmatrix
-    // row pieces): the longer step halves the barriers per k but doubles shared memory.
-    for (bk, (bm, bn)) in [64 / eb, 128 / eb].into_iter().cartesian_product([
+    // row pieces). The longer step halves the barriers per k and lets shared memory use the
+    // 128-byte swizzle, but it is offered only when it divides K: a ragged last k-tile needs
+    // per-chunk bounds in the loader, which at this step pushes 64x64 warp tiles past 255
+    // registers (ptxas spills, CI matrix).
+    let steps: Vec<i64> = [64 / eb, 128 / eb]
+        .into_iter()
+        .filter(|&bk| bk == 64 / eb || k % bk == 0)
+        .collect();
+    for (bk, (bm, bn)) in steps.into_iter().cartesian_product([
         (128, 128),
         (128, 256),
         (256, 128),
