@@ -910,6 +910,7 @@ impl RegionCode {
             elem,
             (wi, wm * a_tile.coef()[0]),
             &a_origins,
+            (0, instr.mnk().map_or(1, |t| i64::from(t.0))),
         );
         let b_ldm = LdmAddr::new(
             b,
@@ -920,6 +921,7 @@ impl RegionCode {
             elem,
             (wj, wn * b_tile.coef()[1]),
             &b_origins,
+            (1, instr.mnk().map_or(1, |t| i64::from(t.1))),
         );
         if (a_tile.swizzle && a_ldm.is_none()) || (b_tile.swizzle && b_ldm.is_none()) {
             return Err(CodegenError::Unsupported(NEEDS_LINEAR.into()));
@@ -1000,10 +1002,11 @@ impl RegionCode {
         let tensor = self.instr.unit() == Unit::Tensor;
         let mut f = SliceFrags::default();
         for (m0, n0) in self.zigzag(k0) {
+            if let (Some(l), false) = (&self.a_ldm, f.a.contains_key(&m0)) {
+                f.a.extend(l.load(b, stage, &self.a_tile, a_stage_off, [l.leader(m0), k0]));
+            }
             f.a.entry(m0).or_insert_with(|| {
-                if let Some(l) = &self.a_ldm {
-                    l.load(b, stage, &self.a_tile, a_stage_off, [m0, k0])
-                } else {
+                {
                     self.load_operand(
                         b,
                         &self.a,
@@ -1017,10 +1020,11 @@ impl RegionCode {
                     )
                 }
             });
+            if let (Some(l), false) = (&self.b_ldm, f.b.contains_key(&n0)) {
+                f.b.extend(l.load(b, stage, &self.b_tile, b_stage_off, [k0, l.leader(n0)]));
+            }
             f.b.entry(n0).or_insert_with(|| {
-                if let Some(l) = &self.b_ldm {
-                    l.load(b, stage, &self.b_tile, b_stage_off, [k0, n0])
-                } else {
+                {
                     self.load_operand(
                         b,
                         &self.b,
@@ -1293,18 +1297,27 @@ impl RegionCode {
 /// caller retries with padded tiles.
 const NEEDS_LINEAR: &str = "fragment or copy path needs a linear shared-memory layout";
 
-/// How one operand's fragments are addressed through `ldmatrix`: the plan, and per swizzle
-/// key (see [`SmemTile::split_offset`]) a register holding the lane's physical offset within
-/// the stage, warp offset included. Padded tiles have the single key 0.
+/// How one operand's fragments are addressed through `ldmatrix`: the plan for one fragment,
+/// optionally a plan loading two neighbours along the non-k coordinate at once (`.x4` for two
+/// `.x2` B fragments of m16n8k16), and per swizzle key (see [`SmemTile::split_offset`]) a
+/// register holding the lane's physical offset within the stage, warp offset included.
+/// Padded tiles have the single key 0.
 #[derive(Clone)]
 struct LdmAddr {
     plan: frag::LdmPlan,
-    keys: BTreeMap<i64, Reg>,
+    /// `(plan, partner)`: `partner[x]` is the non-k coordinate loaded together with `x`
+    /// (`x` the smaller of the two).
+    pair: Option<(frag::LdmPlan, BTreeMap<i64, i64>)>,
+    /// Which operand coordinate is not k (0 for A, 1 for B).
+    dim: usize,
+    /// `(paired, key)` -> register.
+    keys: BTreeMap<(bool, i64), Reg>,
 }
 
 impl LdmAddr {
     /// `None` when the map does not fit `ldmatrix`, or the warp offset `(warp, bytes per
-    /// warp)` is not a whole number of swizzle groups (or 16 bytes when padded).
+    /// warp)` is not a whole number of swizzle groups (or 16 bytes when padded). `origins`
+    /// are the fragment origins the region loads; `step` the instance extent along `dim`.
     #[allow(clippy::too_many_arguments)]
     fn new(
         b: &mut Builder,
@@ -1315,6 +1328,7 @@ impl LdmAddr {
         elem: Elem,
         (warp, wofs): (Reg, i64),
         origins: &BTreeSet<[i64; 2]>,
+        (dim, step): (usize, i64),
     ) -> Option<Self> {
         if !tensor {
             return None;
@@ -1324,12 +1338,37 @@ impl LdmAddr {
         if wkey != 0 || wshift % 16 != 0 {
             return None;
         }
+        let pair = (plan.regs <= 2)
+            .then(|| {
+                let mut values = s.values.clone();
+                values.extend(s.values.iter().map(|v| {
+                    let mut v = *v;
+                    v[dim] += step;
+                    v
+                }));
+                let joined = SplitMap {
+                    lane: s.lane.clone(),
+                    values,
+                };
+                let p = frag::ldmatrix_plan(&joined, tile, elem)?;
+                let xs: BTreeSet<i64> = origins.iter().map(|o| o[dim]).collect();
+                let mut partner = BTreeMap::new();
+                let mut it = xs.iter().copied().peekable();
+                while let Some(x) = it.next() {
+                    if it.peek() == Some(&(x + step)) {
+                        partner.insert(x, x + step);
+                        it.next();
+                    }
+                }
+                (!partner.is_empty()).then_some((p, partner))
+            })
+            .flatten();
         let l = frag::ldmatrix_lane(b, lane, &plan);
+        let lp = pair.as_ref().map(|(p, _)| frag::ldmatrix_lane(b, lane, p));
         let mut keys = BTreeMap::new();
-        for &o in origins {
-            let (key, _) = tile.split_offset(tile.offset(o) + plan.base);
+        let mut key_reg = |b: &mut Builder, key: (bool, i64), l: Reg| {
             keys.entry(key).or_insert_with(|| {
-                let x = b.add_u32(l, key);
+                let x = b.add_u32(l, key.1);
                 let x = if tile.swizzle {
                     tile.emit_physical(b, x)
                 } else {
@@ -1338,11 +1377,30 @@ impl LdmAddr {
                 b.emit(Op::Mad, "lo.u32", vec![r(x), r(warp), imm(wshift), r(x)]);
                 x
             });
+        };
+        for &o in origins {
+            match (&pair, lp) {
+                (Some((p, partner)), Some(lp)) if partner.contains_key(&o[dim]) => {
+                    key_reg(b, (true, tile.split_offset(tile.offset(o) + p.base).0), lp)
+                }
+                (Some((_, partner)), _) if partner.values().any(|&x| x == o[dim]) => {}
+                _ => key_reg(
+                    b,
+                    (false, tile.split_offset(tile.offset(o) + plan.base).0),
+                    l,
+                ),
+            }
         }
-        Some(LdmAddr { plan, keys })
+        Some(LdmAddr {
+            plan,
+            pair,
+            dim,
+            keys,
+        })
     }
 
-    /// One fragment at operand-coordinate `origin` from the stage at shared address `stage`.
+    /// The fragments at operand-coordinate `origin` from the stage at shared address `stage`:
+    /// one, or two (`origin` and its partner along `dim`, in that order) when paired.
     fn load(
         &self,
         b: &mut Builder,
@@ -1350,11 +1408,19 @@ impl LdmAddr {
         tile: &SmemTile,
         stage_off: i64,
         origin: [i64; 2],
-    ) -> Vec<Reg> {
-        let p = &self.plan;
+    ) -> Vec<(i64, Vec<Reg>)> {
+        let x = origin[self.dim];
+        let (p, tag, partner) = match &self.pair {
+            Some((p, partner)) if partner.contains_key(&x) => (p, true, Some(partner[&x])),
+            _ => (&self.plan, false, None),
+        };
         let (key, shift) = tile.split_offset(tile.offset(origin) + p.base);
         let base = b.reg(RegClass::B32);
-        b.emit(Op::Add, "u32", vec![r(base), r(stage), r(self.keys[&key])]);
+        b.emit(
+            Op::Add,
+            "u32",
+            vec![r(base), r(stage), r(self.keys[&(tag, key)])],
+        );
         let regs = b.regs(RegClass::B32, p.regs);
         let mods = format!(
             "sync.aligned.m8n8.x{}{}.shared.b16",
@@ -1366,7 +1432,24 @@ impl LdmAddr {
             &mods,
             vec![vec(&regs), addr(base, shift + stage_off)],
         );
-        regs
+        match partner {
+            Some(y) => {
+                let (lo, hi) = regs.split_at(p.regs / 2);
+                vec![(x, lo.to_vec()), (y, hi.to_vec())]
+            }
+            None => vec![(x, regs)],
+        }
+    }
+
+    /// The coordinate whose load also brings `x` (itself when unpaired).
+    fn leader(&self, x: i64) -> i64 {
+        match &self.pair {
+            Some((_, partner)) => partner
+                .iter()
+                .find(|&(_, &y)| y == x)
+                .map_or(x, |(&l, _)| l),
+            None => x,
+        }
     }
 }
 

@@ -272,9 +272,10 @@ impl Target {
         per_sm / f64::from(self.smsps_per_sm)
     }
 
-    /// Cycles one SMSP's share of the shared-memory data path needs for `warp_bytes`.
+    /// Cycles one SMSP's share of the shared-memory data path needs for `warp_bytes`, at the
+    /// achieved fraction [`Target::smem_efficiency`] of the datasheet bandwidth.
     fn lsu_cycles(&self, warp_bytes: f64) -> f64 {
-        warp_bytes / self.per_smsp(self.smem_bytes_per_clk_per_sm)
+        warp_bytes / (self.per_smsp(self.smem_bytes_per_clk_per_sm) * self.smem_efficiency())
     }
 
     /// Cost of one warp-level `op` on one SMSP; `None` when the target lacks it.

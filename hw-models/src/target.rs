@@ -305,6 +305,19 @@ impl Target {
         (self.arch == "sm_90a").then_some(11.84)
     }
 
+    /// Fraction of the datasheet shared-memory bandwidth a cp.async + ldmatrix + mma.sync main
+    /// loop achieves; 1.0 where not measured.
+    ///
+    /// sm_90a: 0.6. On an H100 SXM, mosaic's 128x256x64 f16 kernel with 16 warps moves
+    /// 240 KiB through shared memory per k-step and SM (ldmatrix 192 KiB, cp.async 48 KiB) in
+    /// 3140 cycles (406 us at 4096^3, 1980 MHz): 78 B/clk of 128, 0.61. The 8-warp variant
+    /// (176 KiB per k-step) sits at 0.52 with other stalls on top. `mosaic bench gemm --m 4096
+    /// --n 4096 --k 4096 --dtype f16 --target sm_90a --plan N`, docs/BENCHMARKS.md run 4.
+    /// In-sample: fitted on the two kernels it ranks.
+    pub fn smem_efficiency(&self) -> f64 {
+        if self.arch == "sm_90a" { 0.6 } else { 1.0 }
+    }
+
     /// Dense tensor rate in FMA/clk/SM for a path and type pair, if the target has it.
     pub fn tensor_rate(&self, path: TensorPath, ab: DType, acc: DType) -> Option<f64> {
         self.tensor
