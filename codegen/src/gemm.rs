@@ -84,9 +84,6 @@ fn build_with(plan: &Plan, opts: &CompileOptions, swizzle: bool) -> Result<Kerne
             i => return Err(CodegenError::Unsupported(format!("instruction {i}"))),
         }
     }
-    if plan.split == Split::Reduction && plan.reduction == Some(Reduction::Shuffle) {
-        return Err(CodegenError::Unsupported("shuffle reduction".into()));
-    }
     let dt = p.dtype;
     let eb = dt.input_bytes();
     let [bm, bn, bk] = plan.cta_tile;
@@ -1486,6 +1483,9 @@ fn reduce(
     let half = dt.acc() == DType::F16;
     let es = if half { 2 } else { 4 };
     b.comment(&format!("reduction tessellation: {how:?}"));
+    if how != Reduction::SharedMemory {
+        return reduce_in_registers(b, into, from, accs, how, dt);
+    }
     let lane = sym_lane(b);
     let scratch = b.reg(RegClass::B32);
     b.emit(
@@ -1529,6 +1529,134 @@ fn reduce(
             b.emit(Op::Ld, "shared.f32", vec![r(x), addr(into_off, off)]);
             b.emit(Op::Add, "rn.f32", vec![r(acc), r(acc), r(x)]);
         }
+    }
+    Ok(())
+}
+
+/// One accumulator element: `(key, register index, 16-bit half)`.
+type AccElem = (AccKey, usize, usize);
+
+/// Where each element of `from` goes in `into`: per source element, the destination element
+/// (the same for every lane) and, per destination lane, the source lane. `None` when some
+/// element's destination register depends on the lane, or the lanes do not permute.
+fn register_moves(
+    into: &RegionCode,
+    from: &RegionCode,
+) -> Option<Vec<(AccElem, AccElem, [i64; 32])>> {
+    let lane_part = |c: &SplitMap, l: i64| -> [i64; 2] {
+        let mut p = [0; 2];
+        for &(div, ext, k) in &c.lane {
+            p[0] += ((l / div) % ext) * k[0];
+            p[1] += ((l / div) % ext) * k[1];
+        }
+        p
+    };
+    let mut owner: BTreeMap<[i64; 2], (i64, AccElem)> = BTreeMap::new();
+    for (key, reg, sub, pos) in into.acc_elements(0) {
+        for l in 0..32 {
+            let q = lane_part(&into.c, l);
+            owner.insert([pos[0] + q[0], pos[1] + q[1]], (l, (key, reg, sub)));
+        }
+    }
+    let mut out = Vec::new();
+    for (key, reg, sub, pos) in from.acc_elements(1) {
+        let mut dst = None;
+        let mut src_of = [-1i64; 32];
+        for l in 0..32 {
+            let q = lane_part(&from.c, l);
+            let &(dl, e) = owner.get(&[pos[0] + q[0], pos[1] + q[1]])?;
+            if *dst.get_or_insert(e) != e || src_of[dl as usize] >= 0 {
+                return None;
+            }
+            src_of[dl as usize] = l;
+        }
+        out.push(((key, reg, sub), dst?, src_of));
+    }
+    Some(out)
+}
+
+/// Direct and shuffle reduction tessellation (Mosaic 5.1): every partial sum of `from` is
+/// added to the `into` register holding the same output element, read from the lane that
+/// holds it — the same lane (direct), or through one `shfl.sync.idx` per source register
+/// whose source lane is affine in the lane-id bits (shuffle).
+fn reduce_in_registers(
+    b: &mut Builder,
+    into: &RegionCode,
+    from: &RegionCode,
+    accs: &BTreeMap<AccKey, Vec<Reg>>,
+    how: Reduction,
+    dt: GemmDType,
+) -> Result<(), CodegenError> {
+    let unsupported = |why: &str| CodegenError::Unsupported(format!("{how:?} reduction: {why}"));
+    let moves = register_moves(into, from)
+        .ok_or_else(|| unsupported("the two accumulator layouts are not a lane permutation"))?;
+    let identity: [i64; 32] = std::array::from_fn(|l| l as i64);
+    if how == Reduction::Direct && moves.iter().any(|m| m.2 != identity) {
+        return Err(unsupported("partial sums live in other lanes"));
+    }
+    let acc = dt.acc();
+    let add = |b: &mut Builder, d: Reg, x: Reg| match acc {
+        DType::S32 => b.emit(Op::Add, "s32", vec![r(d), r(d), r(x)]),
+        _ => b.emit(Op::Add, "rn.f32", vec![r(d), r(d), r(x)]),
+    };
+    if acc == DType::F16 {
+        // Halves: direct only, element by element.
+        if how != Reduction::Direct {
+            return Err(unsupported(
+                "f16 accumulators are reduced directly or through shared memory",
+            ));
+        }
+        for ((fk, fr, fs), (ik, ir, is), _) in moves {
+            let (src, dst) = (accs[&fk][fr], accs[&ik][ir]);
+            let hs = b.regs(RegClass::B16, 2);
+            b.emit(Op::Mov, "b32", vec![vec(&hs), r(src)]);
+            let hd = b.regs(RegClass::B16, 2);
+            b.emit(Op::Mov, "b32", vec![vec(&hd), r(dst)]);
+            b.emit(Op::Add, "rn.f16", vec![r(hd[is]), r(hd[is]), r(hs[fs])]);
+            b.emit(Op::Mov, "b32", vec![r(dst), vec(&hd)]);
+        }
+        return Ok(());
+    }
+    let lane = sym_lane(b);
+    let mut src_lane: BTreeMap<[i64; 32], Reg> = BTreeMap::new();
+    for ((fk, fr, _), (ik, ir, _), perm) in moves {
+        let (src, dst) = (accs[&fk][fr], accs[&ik][ir]);
+        if perm == identity {
+            add(b, dst, src);
+            continue;
+        }
+        let sl = match src_lane.get(&perm) {
+            Some(&x) => x,
+            None => {
+                let c: Vec<i64> = (0..5).map(|bit| perm[1 << bit] - perm[0]).collect();
+                let affine = (0..32).all(|l| {
+                    perm[l]
+                        == perm[0]
+                            + (0..5)
+                                .map(|bit| ((l as i64 >> bit) & 1) * c[bit])
+                                .sum::<i64>()
+                });
+                if !affine {
+                    return Err(unsupported("source lane is not affine in the lane-id bits"));
+                }
+                let x = b.const_u32(perm[0]);
+                for (bit, &cb) in c.iter().enumerate() {
+                    if cb != 0 {
+                        let d = b.digit(lane, 1 << bit, 2);
+                        b.emit(Op::Mad, "lo.s32", vec![r(x), r(d), imm(cb), r(x)]);
+                    }
+                }
+                src_lane.insert(perm, x);
+                x
+            }
+        };
+        let t = b.reg(src.class);
+        b.emit(
+            Op::Shfl,
+            "sync.idx.b32",
+            vec![r(t), r(src), r(sl), imm(0x1f), imm(0xffff_ffff)],
+        );
+        add(b, dst, t);
     }
     Ok(())
 }

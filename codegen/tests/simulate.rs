@@ -317,3 +317,56 @@ fn swizzled_tiles_compute_the_gemm() {
     }
     assert!(fails.is_empty(), "{}", fails.join("\n"));
 }
+
+/// A reduction tessellation whose two regions hold every output element in the same lane and
+/// register (both the plan's tensor iTex, split along k): the planner's `reduce::choose`
+/// calls it direct, and the kernel adds registers with no shared memory or shuffle.
+#[test]
+fn direct_reduction_computes_the_gemm() {
+    let mut fails = Vec::new();
+    for (d, target) in [
+        (GemmDType::TF32, "sm_89"),
+        (GemmDType::F16, "sm_80"),
+        (GemmDType::F16Acc, "sm_89"),
+    ] {
+        let t = hw_models::target(target, None).unwrap();
+        let problem = GemmProblem::new(100, 72, 48, 1, d).unwrap();
+        let opts = Options {
+            ratio: Some(0.5),
+            top: 8,
+            warpgroups: false,
+            ..Options::default()
+        };
+        let mut plan = plans(&problem, &t, &opts)
+            .unwrap()
+            .plans
+            .into_iter()
+            .find(|p| p.split == tessellate::Split::Reduction)
+            .expect("a reduction plan");
+        plan.regions[1].piece = plan.regions[0].piece.clone();
+        let threads = i64::from(plan.worker_threads);
+        let how = tessellate::reduce::choose(&plan.regions[0], &plan.regions[1], threads);
+        assert_eq!(how, tessellate::Reduction::Direct, "{d}");
+        plan.reduction = Some(how);
+        let k = compile(
+            &plan,
+            &CompileOptions {
+                smem_limit: 227 * 1024,
+                ..CompileOptions::default()
+            },
+        )
+        .unwrap();
+        assert!(k.ptx.contains("reduction tessellation: Direct"), "{d}");
+        if let Err(e) = check(
+            &plan,
+            MatLayout::RowMajor,
+            MatLayout::RowMajor,
+            1.0,
+            0.0,
+            29,
+        ) {
+            fails.push(format!("{d}: {e}"));
+        }
+    }
+    assert!(fails.is_empty(), "{}", fails.join("\n"));
+}

@@ -261,6 +261,9 @@ impl Cta<'_> {
                         if i.op == Op::Ldmatrix {
                             self.ldmatrix(&mut ts, &lanes, i, pc)?;
                         }
+                        if i.op == Op::Shfl {
+                            shfl(&mut ts, &lanes, i, pc)?;
+                        }
                     }
                     for &t in &lanes {
                         ts[t].wait = Wait::Run;
@@ -379,7 +382,7 @@ impl Cta<'_> {
                 ts[t].wait = Wait::Cta(pc);
                 return Ok(());
             }
-            Op::Mma | Op::Ldmatrix => {
+            Op::Mma | Op::Ldmatrix | Op::Shfl => {
                 ts[t].wait = Wait::Warp(pc);
                 return Ok(());
             }
@@ -778,6 +781,39 @@ fn regs(o: &Operand) -> Vec<Reg> {
         Operand::Reg(r) => vec![*r],
         _ => vec![],
     }
+}
+
+/// `shfl.sync.idx.b32 d, a, lane, 0x1f, 0xffffffff` over a full warp (PTX ISA 9.7.9.6): lane
+/// `i` receives `a` of lane `lane(i)`. Other modes, clamps and partial masks are refused.
+fn shfl(ts: &mut [Thread], lanes: &[usize], i: &Instr, at: usize) -> Result<(), SimError> {
+    let bad = || SimError::Unsupported {
+        at,
+        what: format!("shfl {:?}", i.mods),
+    };
+    let full = matches!(i.operands.get(3), Some(Operand::Imm(0x1f)))
+        && matches!(i.operands.get(4), Some(Operand::Imm(0xffff_ffff)));
+    if !i.mods.iter().any(|m| m == "idx") || lanes.len() != 32 || !full {
+        return Err(bad());
+    }
+    let (Operand::Reg(d), Operand::Reg(a)) = (&i.operands[0], &i.operands[1]) else {
+        return Err(bad());
+    };
+    let src: Vec<usize> = lanes
+        .iter()
+        .map(|&t| match &i.operands[2] {
+            Operand::Reg(x) => Ok(ts[t].regs.get(x).copied().unwrap_or(0) as usize % 32),
+            Operand::Imm(v) => Ok(*v as usize % 32),
+            _ => Err(bad()),
+        })
+        .collect::<Result<_, _>>()?;
+    let vals: Vec<u64> = src
+        .iter()
+        .map(|&l| ts[lanes[l]].regs.get(a).copied().unwrap_or(0))
+        .collect();
+    for (li, &t) in lanes.iter().enumerate() {
+        ts[t].regs.insert(*d, vals[li]);
+    }
+    Ok(())
 }
 
 /// `mma.sync.aligned.mMnNkK.row.col.D.A.B.C` over the warp's lanes.
