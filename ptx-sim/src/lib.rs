@@ -612,28 +612,14 @@ impl Cta<'_> {
                 let (a, b) = (src(1).ok_or(None)?, src(2).ok_or(None)?);
                 let r = if ty == "f32" {
                     let (x, y) = (f(a), f(b));
+                    let unordered = x.is_nan() || y.is_nan();
                     match cmp {
-                        "lt" => x < y,
-                        "le" => x <= y,
-                        "gt" => x > y,
-                        "ge" => x >= y,
-                        "eq" => x == y,
-                        "ne" => x != y && !x.is_nan() && !y.is_nan(),
-                        "neu" => x != y || x.is_nan() || y.is_nan(),
-                        _ => return Err(None),
+                        "ne" => x != y && !unordered,
+                        "neu" => x != y || unordered,
+                        _ => compare(cmp, x, y).ok_or(None)?,
                     }
                 } else {
-                    let sx = |x: u64| int_value(x, ty);
-                    let (x, y) = (sx(a), sx(b));
-                    match cmp {
-                        "lt" => x < y,
-                        "le" => x <= y,
-                        "gt" => x > y,
-                        "ge" => x >= y,
-                        "eq" => x == y,
-                        "ne" => x != y,
-                        _ => return Err(None),
-                    }
+                    compare(cmp, int_value(a, ty), int_value(b, ty)).ok_or(None)?
                 };
                 set(th, u64::from(r));
             }
@@ -726,6 +712,19 @@ impl Cta<'_> {
 }
 
 /// `x` read as an integer of PTX type `ty` (`s*` sign-extended, others zero-extended).
+/// The ordered comparisons `setp` shares between integer and float types; `None` for others.
+fn compare<T: PartialOrd>(cmp: &str, x: T, y: T) -> Option<bool> {
+    Some(match cmp {
+        "lt" => x < y,
+        "le" => x <= y,
+        "gt" => x > y,
+        "ge" => x >= y,
+        "eq" => x == y,
+        "ne" => x != y,
+        _ => return None,
+    })
+}
+
 fn int_value(x: u64, ty: &str) -> i128 {
     let bits = width(ty);
     if ty.starts_with('s') {

@@ -100,13 +100,13 @@ pub enum GenerateError {
 
 /// One hierarchy candidate: CTA tile, workers, and the tensor instruction for it.
 #[derive(Clone, Debug)]
-struct Candidate {
-    cta: [i64; 3],
-    workers: [i64; 2],
-    threads_per_worker: i64,
-    tensor: Option<Instruction>,
-    stages: i64,
-    tma: bool,
+pub(crate) struct Candidate {
+    pub(crate) cta: [i64; 3],
+    pub(crate) workers: [i64; 2],
+    pub(crate) threads_per_worker: i64,
+    pub(crate) tensor: Option<Instruction>,
+    pub(crate) stages: i64,
+    pub(crate) tma: bool,
 }
 
 /// Ranks plans for `problem` on `target`.
@@ -328,17 +328,7 @@ fn mixes(
         tensor: c.tensor.map(|_| tensor_granule(c, d)),
         vector: vector.map(|v| vector_granule(c, v, d)),
     };
-    let model = ilp::Model::new(
-        problem,
-        target,
-        c.cta,
-        c.workers,
-        c.threads_per_worker,
-        c.tma,
-        split,
-        c.tensor,
-        vector,
-    );
+    let model = ilp::Model::new(problem, target, c, split, vector);
     let mut out = Vec::new();
     if split == Split::Uniform {
         if let Some(m) = model.pure(&g, c.tensor.is_some()) {

@@ -14,7 +14,7 @@ use hw_models::Target;
 use itex::Instruction;
 
 use crate::cost::{self, Counts};
-use crate::generate::{modeled, region_counts};
+use crate::generate::{Candidate, modeled, region_counts};
 use crate::hwcost;
 use crate::plan::{Modeled, Split};
 use crate::problem::GemmProblem;
@@ -46,12 +46,8 @@ pub struct Mix {
 pub struct Model<'a> {
     problem: &'a GemmProblem,
     target: &'a Target,
-    cta: [i64; 3],
-    workers: [i64; 2],
-    worker_threads: i64,
-    tma: bool,
+    c: &'a Candidate,
     split: Split,
-    tensor: Option<Instruction>,
     vector: Option<Instruction>,
 }
 
@@ -62,27 +58,18 @@ const BASE_REGS: f64 = 40.0;
 
 impl<'a> Model<'a> {
     /// Collects the data of one (candidate, split).
-    #[allow(clippy::too_many_arguments)]
-    pub fn new(
+    pub(crate) fn new(
         problem: &'a GemmProblem,
         target: &'a Target,
-        cta: [i64; 3],
-        workers: [i64; 2],
-        worker_threads: i64,
-        tma: bool,
+        c: &'a Candidate,
         split: Split,
-        tensor: Option<Instruction>,
         vector: Option<Instruction>,
     ) -> Self {
         Model {
             problem,
             target,
-            cta,
-            workers,
-            worker_threads,
-            tma,
+            c,
             split,
-            tensor,
             vector,
         }
     }
@@ -97,31 +84,31 @@ impl<'a> Model<'a> {
 
     fn wbox(&self) -> [i64; 3] {
         [
-            self.cta[0] / self.workers[0],
-            self.cta[1] / self.workers[1],
-            self.cta[2],
+            self.c.cta[0] / self.c.workers[0],
+            self.c.cta[1] / self.c.workers[1],
+            self.c.cta[2],
         ]
     }
 
     fn warps_per_cta(&self) -> i64 {
-        self.workers[0] * self.workers[1] * self.worker_threads / 32
+        self.c.workers[0] * self.c.workers[1] * self.c.threads_per_worker / 32
     }
 
     /// Per-warp counts of one k-step with `et` / `ev` of the split extent given to each unit.
     fn counts(&self, et: i64, ev: i64) -> Counts {
         let eb = self.problem.dtype.input_bytes();
-        let mut c = cost::kstep_overhead(self.cta, self.warps_per_cta(), eb, self.tma);
+        let mut c = cost::kstep_overhead(self.c.cta, self.warps_per_cta(), eb, self.c.tma);
         let d = self.dim();
         let w = self.wbox();
-        if let (Some(t), true) = (self.tensor, et > 0) {
+        if let (Some(t), true) = (self.c.tensor, et > 0) {
             let mut ext = w;
             ext[d] = et;
-            c.add_scaled(&region_counts(t, ext, eb, self.worker_threads), 1.0);
+            c.add_scaled(&region_counts(t, ext, eb, self.c.threads_per_worker), 1.0);
         }
         if let (Some(v), true) = (self.vector, ev > 0) {
             let mut ext = w;
             ext[d] = ev;
-            c.add_scaled(&region_counts(v, ext, eb, self.worker_threads), 1.0);
+            c.add_scaled(&region_counts(v, ext, eb, self.c.threads_per_worker), 1.0);
         }
         c
     }
@@ -137,7 +124,7 @@ impl<'a> Model<'a> {
             if e > 0 {
                 let mut ext = w;
                 ext[d] = e;
-                r += cost::acc_regs(ext, self.worker_threads, ab);
+                r += cost::acc_regs(ext, self.c.threads_per_worker, ab);
             }
         }
         r
@@ -147,13 +134,15 @@ impl<'a> Model<'a> {
     /// register file and threads; 0 when one CTA does not fit.
     fn ctas_per_sm(&self, regs: f64, stages: i64) -> i64 {
         let t = self.target;
-        let threads = self.warps_per_cta() * 32 + if self.tma { 128 } else { 0 };
+        let threads = self.warps_per_cta() * 32 + if self.c.tma { 128 } else { 0 };
         let regs = (regs.ceil() as i64).max(1);
         if regs > i64::from(t.max_regs_per_thread) {
             return 0;
         }
-        let smem =
-            stages * (self.cta[0] + self.cta[1]) * self.cta[2] * self.problem.dtype.input_bytes();
+        let smem = stages
+            * (self.c.cta[0] + self.c.cta[1])
+            * self.c.cta[2]
+            * self.problem.dtype.input_bytes();
         if smem > i64::from(t.smem_max_per_cta) {
             return 0;
         }
@@ -174,7 +163,7 @@ impl<'a> Model<'a> {
 
     /// The tensor instruction instance for a tensor extent (wgmma takes n = the extent).
     fn tensor_for(&self, et: i64) -> Option<Instruction> {
-        match self.tensor? {
+        match self.c.tensor? {
             Instruction::Wgmma { ab, acc, .. } if self.dim() == 1 => {
                 Instruction::wgmma(et.clamp(8, 256) as u32, ab, acc).ok()
             }
@@ -193,7 +182,7 @@ impl<'a> Model<'a> {
                 modeled(
                     self.problem,
                     self.target,
-                    self.cta,
+                    self.c.cta,
                     cyc,
                     bound,
                     ctas,
@@ -211,7 +200,7 @@ impl<'a> Model<'a> {
     }
 
     fn stages(&self) -> i64 {
-        if self.tma {
+        if self.c.tma {
             4
         } else if self.target.features.has_cp_async {
             3
@@ -228,7 +217,7 @@ impl<'a> Model<'a> {
         }
         let (et, ev) = if tensor { (g.extent, 0) } else { (0, g.extent) };
         if tensor
-            && matches!(self.tensor, Some(Instruction::Wgmma { .. }))
+            && matches!(self.c.tensor, Some(Instruction::Wgmma { .. }))
             && self.dim() == 1
             && g.extent > 256
         {
@@ -265,13 +254,13 @@ impl<'a> Model<'a> {
     fn reg_budget(&self, ctas: i64) -> Option<f64> {
         let t = self.target;
         let smem = self.stages()
-            * (self.cta[0] + self.cta[1])
-            * self.cta[2]
+            * (self.c.cta[0] + self.c.cta[1])
+            * self.c.cta[2]
             * self.problem.dtype.input_bytes();
         if smem * ctas > i64::from(t.smem_bytes_per_sm) {
             return None;
         }
-        let threads = self.warps_per_cta() * 32 + if self.tma { 128 } else { 0 };
+        let threads = self.warps_per_cta() * 32 + if self.c.tma { 128 } else { 0 };
         let by_file = i64::from(t.regs_per_sm) / (threads * ctas) / 8 * 8;
         Some(by_file.min(i64::from(t.max_regs_per_thread)) as f64)
     }
