@@ -17,6 +17,7 @@
 mod builder;
 pub mod frag;
 mod gemm;
+pub mod hopper;
 
 use emit_ptx::ast::Module;
 use tessellate::Plan;
@@ -78,6 +79,48 @@ pub struct Kernel {
     pub dynamic_smem_bytes: u32,
     /// Pipeline stages actually used (fewer than planned when shared memory is short).
     pub stages: u32,
+    /// Tensor maps the launcher encodes (`cuTensorMapEncodeTiled`) for this launch's buffers
+    /// and passes by value after the eight ABI parameters, in this order (empty for the
+    /// Ampere-style path).
+    pub tensor_maps: Vec<TensorMapSpec>,
+}
+
+/// The operand a tensor map describes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TmaOperand {
+    /// A (`M x K`).
+    A,
+    /// B (`K x N`).
+    B,
+}
+
+/// Element type of a tensor map (`CUtensorMapDataType`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TmaElem {
+    /// `CU_TENSOR_MAP_DATA_TYPE_FLOAT16`.
+    F16,
+    /// `CU_TENSOR_MAP_DATA_TYPE_BFLOAT16`.
+    BF16,
+    /// `CU_TENSOR_MAP_DATA_TYPE_FLOAT32` (tf32 operands are stored as f32).
+    F32,
+}
+
+/// A 2-D tiled tensor map over one operand, as `cuTensorMapEncodeTiled` takes it (CUDA
+/// driver API, "Tensor Map Object Management"); dimension 0 is the contiguous one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TensorMapSpec {
+    /// Which buffer.
+    pub operand: TmaOperand,
+    /// Element type.
+    pub elem: TmaElem,
+    /// Global extents `[inner, outer]`, elements.
+    pub dims: [u64; 2],
+    /// Byte stride of the outer dimension (a multiple of 16).
+    pub stride_bytes: u64,
+    /// Box extents `[inner, outer]`, elements (each at most 256; inner at most the swizzle span).
+    pub box_dims: [u32; 2],
+    /// Swizzle span, bytes (128: `CU_TENSOR_MAP_SWIZZLE_128B`).
+    pub swizzle_bytes: u32,
 }
 
 /// Errors of code generation.
@@ -96,5 +139,9 @@ pub enum CodegenError {
 /// # Errors
 /// [`CodegenError`] for plans outside the supported path (wgmma, batched, shuffle reductions).
 pub fn compile(plan: &Plan, opts: &CompileOptions) -> Result<Kernel, CodegenError> {
-    gemm::build(plan, opts)
+    if plan.worker_threads == 128 {
+        hopper::build(plan, opts)
+    } else {
+        gemm::build(plan, opts)
+    }
 }

@@ -86,6 +86,15 @@ pub enum Operand {
     },
     /// A vector `{a, b, ...}` (mma fragments, v2/v4 loads).
     Vec(Vec<Operand>),
+    /// A tensor reference `[map, {c0, c1, ...}]` of `cp.async.bulk.tensor` (PTX ISA 9.7.9.25.5.1):
+    /// the generic address of a tensor map and the box's coordinates, innermost (fastest)
+    /// dimension first, in elements.
+    Tensor {
+        /// The tensor map's generic address (a `.b64` register).
+        map: Box<Operand>,
+        /// Box coordinates, innermost dimension first (`.b32` registers or immediates).
+        coords: Vec<Operand>,
+    },
 }
 
 /// Opcodes mosaic emits. Modifiers (`.sync.aligned.m16n8k8...`) are kept as text beside it.
@@ -184,6 +193,10 @@ pub enum Op {
     Membar,
     /// `exit`
     Exit,
+    /// `setmaxnreg` (sm_90a; PTX ISA 9.7.17.1)
+    Setmaxnreg,
+    /// `prefetch` (`prefetch.tensormap` warms the tensor-map cache)
+    Prefetch,
 }
 
 impl Op {
@@ -236,11 +249,13 @@ impl Op {
             Op::Mbarrier => "mbarrier",
             Op::Membar => "membar",
             Op::Exit => "exit",
+            Op::Setmaxnreg => "setmaxnreg",
+            Op::Prefetch => "prefetch",
         }
     }
 
     /// Every opcode (for the parser's lookup).
-    pub const ALL: [Op; 46] = [
+    pub const ALL: [Op; 48] = [
         Op::Mov,
         Op::Add,
         Op::Sub,
@@ -287,6 +302,8 @@ impl Op {
         Op::Mbarrier,
         Op::Membar,
         Op::Exit,
+        Op::Setmaxnreg,
+        Op::Prefetch,
     ];
 }
 
@@ -332,6 +349,10 @@ pub enum ParamType {
     U32,
     /// `.f32`.
     F32,
+    /// `.align 64 .b8 name[128]`: a `CUtensorMap` passed by value (the PTX form of a
+    /// `const __grid_constant__ CUtensorMap` parameter; CUDA driver API, "Tensor Map Object
+    /// Management": 128 bytes, 64-byte aligned).
+    TensorMap,
 }
 
 /// A kernel parameter `.param .u64 name`.
@@ -530,6 +551,10 @@ impl Entry {
                 Operand::Reg(r) => note(r),
                 Operand::Addr { base, .. } => walk(base, note),
                 Operand::Vec(v) => v.iter().for_each(|x| walk(x, note)),
+                Operand::Tensor { map, coords } => {
+                    walk(map, note);
+                    coords.iter().for_each(|x| walk(x, note));
+                }
                 Operand::Imm(_) | Operand::F32(_) | Operand::Sym(_) => {}
             }
         }

@@ -338,11 +338,21 @@ fn param(i: &str) -> PResult<'_, Param> {
         (r, ParamType::U32)
     } else if let Ok((r, _)) = lit(".f32", i) {
         (r, ParamType::F32)
+    } else if let Ok((r, _)) = lit(".align 64 .b8", i) {
+        (r, ParamType::TensorMap)
     } else {
-        return hard(i, "expected a parameter type (.u64, .u32 or .f32)");
+        return hard(
+            i,
+            "expected a parameter type (.u64, .u32, .f32 or .align 64 .b8 for a tensor map)",
+        );
     };
     let (i, _) = expect("a space after the parameter type", i, sp)?;
     let (i, name) = expect("a parameter name", i, ident)?;
+    let i = if ty == ParamType::TensorMap {
+        expect("`[128]` after a tensor-map parameter", i, |i| lit("[128]", i))?.0
+    } else {
+        i
+    };
     Ok((
         i,
         Param {
@@ -683,6 +693,23 @@ fn address(i: &str) -> PResult<'_, Operand> {
         )?,
     };
     let (i, _) = ws(i)?;
+    if let Ok((r, _)) = lit(",", i) {
+        let (r, _) = ws(r)?;
+        let (r, _) = expect("`{` opening tensor coordinates", r, |i| lit("{", i))?;
+        let (r, coords) = vector(r)?;
+        let Operand::Vec(coords) = coords else {
+            return hard(r, "expected tensor coordinates");
+        };
+        let (r, _) = ws(r)?;
+        let (r, _) = expect("`]` after tensor coordinates", r, |i| lit("]", i))?;
+        return Ok((
+            r,
+            Operand::Tensor {
+                map: Box::new(base),
+                coords,
+            },
+        ));
+    }
     let (i, offset) = if let Ok((r, _)) = lit("+", i) {
         let (r, _) = ws(r)?;
         expect("an offset", r, signed)?

@@ -56,6 +56,7 @@ fn param_type(t: ParamType) -> &'static str {
         ParamType::U64 => ".u64",
         ParamType::U32 => ".u32",
         ParamType::F32 => ".f32",
+        ParamType::TensorMap => ".align 64 .b8",
     }
 }
 
@@ -64,6 +65,9 @@ fn print_entry(s: &mut String, e: &Entry) {
     for (i, p) in e.params.iter().enumerate() {
         s.push_str(if i == 0 { "\n" } else { ",\n" });
         let _ = write!(s, "\t.param {} {}", param_type(p.ty), p.name);
+        if p.ty == ParamType::TensorMap {
+            s.push_str("[128]");
+        }
     }
     if !e.params.is_empty() {
         s.push('\n');
@@ -162,6 +166,13 @@ pub fn print_operand(s: &mut String, o: &Operand) {
                     let _ = write!(s, "-{}", offset.unsigned_abs());
                 }
             }
+            s.push(']');
+        }
+        Operand::Tensor { map, coords } => {
+            s.push('[');
+            print_operand(s, map);
+            s.push_str(", ");
+            print_operand(s, &Operand::Vec(coords.clone()));
             s.push(']');
         }
         Operand::Vec(v) => {

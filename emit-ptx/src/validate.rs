@@ -203,5 +203,15 @@ fn check_operand(
         Operand::Addr { .. } => Err("address nested in an address or vector".into()),
         Operand::Vec(v) if depth == 0 => v.iter().try_for_each(|x| check_operand(x, 2, check_reg)),
         Operand::Vec(_) => Err("vector nested in an address or vector".into()),
+        Operand::Tensor { map, coords } if depth == 0 => {
+            if matches!(**map, Operand::F32(_)) {
+                return Err("f32 immediate as a tensor map".into());
+            }
+            check_operand(map, 1, check_reg)?;
+            coords
+                .iter()
+                .try_for_each(|x| check_operand(x, 2, check_reg))
+        }
+        Operand::Tensor { .. } => Err("tensor reference nested in an address or vector".into()),
     }
 }

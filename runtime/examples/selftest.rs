@@ -198,6 +198,7 @@ fn spec_for(call: &GemmCall, bug: Bug) -> KernelSpec {
         grid: [call.n.div_ceil(16), call.m.div_ceil(16), 1],
         block: [16, 16, 1],
         dynamic_smem_bytes: 0,
+        tensor_maps: Vec::new(),
     }
 }
 
@@ -271,6 +272,7 @@ fn run() -> Result<bool, RuntimeError> {
         grid: [1, 1, 1],
         block: [1, 1, 1],
         dynamic_smem_bytes: 0,
+        tensor_maps: Vec::new(),
     };
     let call = gemm(16, 16, 16, E::F32, E::F32, C::F32);
     match rt.verify(&bad, &call, &VerifyOpts::default()) {

@@ -203,9 +203,18 @@ impl Runtime {
         } else {
             lb.arg(&alpha_f).arg(&beta_f);
         }
+        let maps = spec
+            .tensor_maps
+            .iter()
+            .map(|d| encode_map(d, set))
+            .collect::<Result<Vec<_>, _>>()?;
+        for m in &maps {
+            lb.arg(m);
+        }
         // SAFETY: the parameter list matches the ABI documented on `KernelSpec` (three u64
         // device pointers to live allocations of the sizes `call` implies, three u32, two
-        // f32/s32 scalars). A kernel that disagrees with the ABI can fault on the device; that
+        // f32/s32 scalars, then one 128-byte tensor map per `spec.tensor_maps`, which live
+        // in `maps` until the launch has copied them). A kernel that disagrees with the ABI can fault on the device; that
         // is reported as a launch error at the next synchronization, not host UB.
         unsafe { lb.launch(cfg) }
             .map(|_| ())
@@ -514,6 +523,70 @@ impl Runtime {
             ratio,
         })
     }
+}
+
+/// A `CUtensorMap` passed by value as a kernel parameter (`.param .align 64 .b8 [128]`).
+#[repr(transparent)]
+struct MapArg(sys::CUtensorMap);
+
+// SAFETY: `CUtensorMap` is `repr(C)`, 128 bytes of plain data with no pointers the device
+// dereferences through Rust; the kernel declares the parameter as 128 opaque bytes.
+unsafe impl cudarc::driver::DeviceRepr for MapArg {}
+
+/// Encodes `d` over the A or B buffer of `set` (`cuTensorMapEncodeTiled`; CUDA driver API,
+/// "Tensor Map Object Management"). Out-of-bounds box elements read as zero
+/// (`CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE`), which is what ragged edges rely on.
+fn encode_map(d: &crate::TensorMapDesc, set: &DevSet) -> Result<MapArg, RuntimeError> {
+    use sys::{
+        CUtensorMapDataType as T, CUtensorMapFloatOOBfill as F, CUtensorMapInterleave as I,
+        CUtensorMapL2promotion as L, CUtensorMapSwizzle as S,
+    };
+    let ty = match d.elem {
+        ElemType::F16 => T::CU_TENSOR_MAP_DATA_TYPE_FLOAT16,
+        ElemType::BF16 => T::CU_TENSOR_MAP_DATA_TYPE_BFLOAT16,
+        ElemType::F32 => T::CU_TENSOR_MAP_DATA_TYPE_FLOAT32,
+        e => return Err(RuntimeError::BadSpec(format!("no tensor map for {e:?} elements"))),
+    };
+    let swizzle = match d.swizzle_bytes {
+        0 => S::CU_TENSOR_MAP_SWIZZLE_NONE,
+        32 => S::CU_TENSOR_MAP_SWIZZLE_32B,
+        64 => S::CU_TENSOR_MAP_SWIZZLE_64B,
+        128 => S::CU_TENSOR_MAP_SWIZZLE_128B,
+        x => return Err(RuntimeError::BadSpec(format!("swizzle of {x} bytes"))),
+    };
+    let base = match d.operand {
+        crate::MapOperand::A => set.a_ptr,
+        crate::MapOperand::B => set.b_ptr,
+    };
+    let mut map = std::mem::MaybeUninit::<sys::CUtensorMap>::zeroed();
+    let strides = [d.stride_bytes];
+    let elem_strides = [1u32, 1];
+    // SAFETY: every pointer refers to a live local array of the rank (2) or rank - 1 (1)
+    // entries the call reads; `map` is written by the driver before it is read.
+    let res = unsafe {
+        sys::cuTensorMapEncodeTiled(
+            map.as_mut_ptr(),
+            ty,
+            2,
+            base as *mut c_void,
+            d.dims.as_ptr(),
+            strides.as_ptr(),
+            d.box_dims.as_ptr(),
+            elem_strides.as_ptr(),
+            I::CU_TENSOR_MAP_INTERLEAVE_NONE,
+            swizzle,
+            L::CU_TENSOR_MAP_L2_PROMOTION_L2_256B,
+            F::CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE,
+        )
+    };
+    if res != sys::CUresult::CUDA_SUCCESS {
+        return Err(RuntimeError::BadSpec(format!(
+            "cuTensorMapEncodeTiled rejected {d:?}: {}",
+            err_name(DriverError(res))
+        )));
+    }
+    // SAFETY: the driver returned success, so it initialised the map.
+    Ok(MapArg(unsafe { map.assume_init() }))
 }
 
 /// Raw device addresses of one input set (A, B, C).

@@ -23,6 +23,7 @@
 //!     grid: [32, 32, 1],
 //!     block: [128, 1, 1],
 //!     dynamic_smem_bytes: 0,
+//!     tensor_maps: Vec::new(),
 //! };
 //! let call = GemmCall::new(4096, 4096, 4096, ElemType::F16, ElemType::F32, Compute::F32);
 //! match runtime::verify(&spec, &call, &VerifyOpts::default()) {
@@ -48,6 +49,7 @@ mod types;
 pub use error::RuntimeError;
 pub use gpu::{Runtime, probe};
 pub use types::{
+    MapOperand, TensorMapDesc,
     BenchOpts, BenchReport, Compute, CublasCheck, DeviceInfo, ElemType, ErrorStats, GemmCall,
     KernelSpec, Layout, Timing, VerifyOpts, VerifyReport,
 };
@@ -117,6 +119,7 @@ mod tests {
             grid: [1, 1, 1],
             block: [1, 1, 1],
             dynamic_smem_bytes: 0,
+            tensor_maps: Vec::new(),
         };
         let call = GemmCall::new(8, 8, 8, ElemType::F32, ElemType::F32, Compute::F32);
         assert!(matches!(

@@ -22,6 +22,37 @@ pub struct KernelSpec {
     /// Dynamic shared memory per block, in bytes. Above 48 KiB the runtime raises the
     /// function's `CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES` before launch.
     pub dynamic_smem_bytes: u32,
+    /// TMA tensor maps, encoded per launch for that launch's A/B buffers and passed by value
+    /// (128 bytes each) after `alpha, beta`, in this order. Empty for kernels without TMA.
+    pub tensor_maps: Vec<TensorMapDesc>,
+}
+
+/// Which operand buffer a tensor map covers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MapOperand {
+    /// A.
+    A,
+    /// B.
+    B,
+}
+
+/// A 2-D tiled tensor map to encode with `cuTensorMapEncodeTiled` (CUDA driver API, "Tensor
+/// Map Object Management"): dimension 0 is the contiguous one; no interleave, 256-byte L2
+/// promotion, out-of-bounds elements read as zero.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TensorMapDesc {
+    /// The buffer.
+    pub operand: MapOperand,
+    /// Element type (`F16`, `BF16` or `F32`).
+    pub elem: ElemType,
+    /// Global extents `[inner, outer]`, elements.
+    pub dims: [u64; 2],
+    /// Byte stride of the outer dimension (a multiple of 16).
+    pub stride_bytes: u64,
+    /// Box extents `[inner, outer]`, elements.
+    pub box_dims: [u32; 2],
+    /// Swizzle span in bytes: 0 (none), 32, 64 or 128.
+    pub swizzle_bytes: u32,
 }
 
 /// Storage type of a GEMM operand in device memory.
@@ -615,6 +646,7 @@ mod tests {
             grid: [1, 1, 1],
             block: [32, 32, 1],
             dynamic_smem_bytes: 0,
+            tensor_maps: Vec::new(),
         };
         assert!(s.validate().is_ok());
         s.block = [64, 32, 1];

@@ -58,9 +58,14 @@ pub fn kernel(a: &CompileArgs) -> Result<(tessellate::Plan, codegen::Kernel), Cl
             "--plan must be between 1 and 100, got {which}"
         )));
     }
+    let (a_layout, b_layout) = (layout(&a.a_layout), layout(&a.b_layout));
+    // Warpgroup (wgmma + TMA) plans only where the Hopper path can lower them.
+    let warpgroups =
+        codegen::hopper::supports(&problem, target.features.has_wgmma, a_layout, b_layout)
+            .is_ok();
     let opts = Options {
         top: which as usize,
-        warpgroups: false,
+        warpgroups,
         ..Options::default()
     };
     let ranking = plans(&problem, &target, &opts).map_err(|e| bad(e.to_string()))?;
@@ -75,8 +80,8 @@ pub fn kernel(a: &CompileArgs) -> Result<(tessellate::Plan, codegen::Kernel), Cl
             ))
         })?;
     let copts = CompileOptions {
-        a_layout: layout(&a.a_layout),
-        b_layout: layout(&a.b_layout),
+        a_layout,
+        b_layout,
         policy: match a.schedule.as_str() {
             "linear" => sched::Policy::Linear,
             "eager" => sched::Policy::Eager,

@@ -93,6 +93,25 @@ fn spec(k: &codegen::Kernel) -> KernelSpec {
         grid: k.grid,
         block: k.block,
         dynamic_smem_bytes: k.dynamic_smem_bytes,
+        tensor_maps: k
+            .tensor_maps
+            .iter()
+            .map(|t| runtime::TensorMapDesc {
+                operand: match t.operand {
+                    codegen::TmaOperand::A => runtime::MapOperand::A,
+                    codegen::TmaOperand::B => runtime::MapOperand::B,
+                },
+                elem: match t.elem {
+                    codegen::TmaElem::F16 => ElemType::F16,
+                    codegen::TmaElem::BF16 => ElemType::BF16,
+                    codegen::TmaElem::F32 => ElemType::F32,
+                },
+                dims: t.dims,
+                stride_bytes: t.stride_bytes,
+                box_dims: t.box_dims,
+                swizzle_bytes: t.swizzle_bytes,
+            })
+            .collect(),
     }
 }
 
@@ -116,13 +135,17 @@ fn with(a: &CompileArgs, m: i64, n: i64, k: i64, dtype: &str, al: &str, bl: &str
     c
 }
 
-/// Shapes of `verify --suite`: degenerate, ragged, tall/skinny and square.
+/// Shapes of `verify --suite`: degenerate, ragged, tall/skinny and square. The last two
+/// are ragged against every tile but keep 16-byte row pitches, so on sm_90a they take the
+/// TMA + wgmma path (the others' odd pitches cannot be described by a tensor map).
 const VERIFY_SHAPES: &[(i64, i64, i64)] = &[
     (1, 1, 1),
     (7, 13, 5),
     (64, 64, 64),
     (1000, 777, 333),
     (513, 1000, 777),
+    (1000, 1000, 1000),
+    (129, 776, 1032),
     (16, 4096, 4096),
     (4096, 4096, 4096),
 ];

@@ -29,7 +29,8 @@ pub struct Options {
     /// Largest number of (hierarchy candidate, split) ILPs to solve.
     pub budget: usize,
     /// Whether warpgroup (wgmma) candidates are considered where the target has wgmma.
-    /// The code generator does not lower them yet, so `mosaic compile` turns this off.
+    /// `mosaic compile` turns this off where the Hopper code generator cannot take the
+    /// problem (dtype, operand majors, TMA pitch alignment).
     pub warpgroups: bool,
 }
 
@@ -256,6 +257,11 @@ fn candidates(
         for wg in [1, 2] {
             for wm in [64, 128] {
                 for wn in [64, 128, 192, 256] {
+                    // Accumulators per thread past 128 do not fit beside the addressing
+                    // in a consumer's 232 registers.
+                    if wm * wn / 128 > 128 {
+                        continue;
+                    }
                     out.push(Candidate {
                         cta: [wg * wm, wn, bk],
                         workers: [wg, 1],

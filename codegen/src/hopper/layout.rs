@@ -1,0 +1,242 @@
+//! Where one wgmma operand tile lives in shared memory: the boxes the TMA engine writes there
+//! and the matrix descriptor wgmma reads it through, with one 128-byte swizzle shared by both.
+//!
+//! A stage holds, per operand, a tile of `rows` (its m or n extent: `bm` for A, `bn` for B)
+//! by `bk = 128 / eb` k elements: every row or column of the tile is exactly one 128-byte
+//! swizzle span. Two majors (PTX ISA 9.7.15.5.1.2, "Shared Memory Matrix Layout"):
+//!
+//! - **K-major** (k fastest in global memory: row-major A, column-major B). One TMA box of
+//!   `bk` (inner, 128 bytes) x `rows` (outer); mn-row `r` starts at byte `r * 128`.
+//! - **MN-major** (m or n fastest: column-major A, row-major B; f16/bf16 only, wgmma has no
+//!   transpose for tf32). `rows / (128 / eb)` boxes of `128 / eb` mn (inner, 128 bytes) x `bk`
+//!   k (outer), each `128 * bk` bytes, one after another; k-row `k` of a box at byte `k * 128`.
+//!
+//! In both, the TMA engine with `CU_TENSOR_MAP_SWIZZLE_128B` (CUDA driver API,
+//! `cuTensorMapEncodeTiled`) XORs byte-address bits `[4, 7)` (the 16-byte chunk within a
+//! 128-byte row) with bits `[7, 10)` (the row within a 1024-byte group), relative to a
+//! 1024-byte aligned base. wgmma's 128-byte swizzle mode (descriptor bits 62-63 = 1) applies
+//! the same XOR to the address it computes from the canonical layout, so a tile written by
+//! TMA is read back correctly when the descriptor's strides match the box geometry.
+//! [`OperandTile::tma_offset`] and [`OperandTile::wgmma_offset`] model the two sides
+//! independently; the tests check they agree element by element.
+
+/// Which coordinate is contiguous in global (and so in shared) memory.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Major {
+    /// k fastest (row-major A, column-major B); wgmma `imm-trans` = 0.
+    K,
+    /// m or n fastest (column-major A, row-major B); wgmma `imm-trans` = 1.
+    Mn,
+}
+
+/// Bytes of one swizzle span: a row of the 128B-swizzled layout.
+pub const SPAN: i64 = 128;
+/// Bytes of one swizzle atom (8 spans); tiles start on this boundary so that the matrix
+/// descriptor's base offset (bits 49-51) is 0 (PTX ISA 9.7.15.5.1.2.2).
+pub const ATOM: i64 = 1024;
+
+/// One operand tile of a pipeline stage.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OperandTile {
+    /// Contiguous coordinate.
+    pub major: Major,
+    /// Extent along m (A) or n (B), elements; a multiple of 64.
+    pub rows: i64,
+    /// Element size, bytes (2 for f16/bf16, 4 for tf32).
+    pub eb: i64,
+}
+
+impl OperandTile {
+    /// k extent of the tile, elements: one 128-byte span.
+    pub fn bk(&self) -> i64 {
+        SPAN / self.eb
+    }
+
+    /// Tile size, bytes (`rows * 128`).
+    pub fn bytes(&self) -> i64 {
+        self.rows * SPAN
+    }
+
+    /// The TMA box `[inner, outer]` in elements (inner is the contiguous global dimension).
+    pub fn box_dims(&self) -> [i64; 2] {
+        match self.major {
+            Major::K => [self.bk(), self.rows],
+            Major::Mn => [SPAN / self.eb, self.bk()],
+        }
+    }
+
+    /// Boxes per tile and stage.
+    pub fn boxes(&self) -> i64 {
+        match self.major {
+            Major::K => 1,
+            Major::Mn => self.rows / (SPAN / self.eb),
+        }
+    }
+
+    /// Bytes of one box.
+    pub fn box_bytes(&self) -> i64 {
+        self.bytes() / self.boxes()
+    }
+
+    /// Box `j`'s global coordinate offset `[inner, outer]` from the tile origin `(k0, mn0)`
+    /// given as `[inner, outer]` (K-major: `[k0, mn0]`; MN-major: `[mn0, k0]`).
+    pub fn box_origin(&self, j: i64) -> [i64; 2] {
+        match self.major {
+            Major::K => [0, 0],
+            Major::Mn => [j * (SPAN / self.eb), 0],
+        }
+    }
+
+    /// Leading dimension byte offset (descriptor bits 16-29 hold it `>> 4`; PTX ISA
+    /// 9.7.15.5.1.2.1.1). K-major swizzled layouts do not use it ("assumed 1"); MN-major
+    /// 128B: the distance between consecutive `128 / eb`-element mn chunks, one box here.
+    pub fn lbo(&self) -> i64 {
+        match self.major {
+            Major::K => 16,
+            Major::Mn => self.box_bytes(),
+        }
+    }
+
+    /// Stride dimension byte offset (descriptor bits 32-45, `>> 4`; PTX ISA
+    /// 9.7.15.5.1.2.1.2). K-major: between 8-row groups of mn; MN-major 128B: between 8-row
+    /// groups of k. Both are one 1024-byte atom here.
+    pub fn sbo(&self) -> i64 {
+        ATOM
+    }
+
+    /// The descriptor's constant bits: LBO, SBO and swizzle mode 1 (128-byte) in bits 62-63
+    /// (PTX ISA 9.7.15.5.1.2.2). The start address (bits 0-13, `(addr & 0x3FFFF) >> 4`) is
+    /// or-ed in at run time; base offset (bits 49-51) stays 0 because tiles are 1024-aligned.
+    pub fn desc_hi(&self) -> u64 {
+        let enc = |x: i64| ((x as u64) & 0x3FFFF) >> 4;
+        (enc(self.lbo()) << 16) | (enc(self.sbo()) << 32) | (1u64 << 62)
+    }
+
+    /// Byte offset, from the tile base, of the descriptor start for the instruction window
+    /// whose mn origin is `mn0` (a multiple of 64) and k origin `k0` (a multiple of the
+    /// instruction's k, 32 bytes of it).
+    ///
+    /// K-major: `mn0` rows down and `k0 * eb` bytes into the span. The k step lands inside a
+    /// swizzled span; that is correct because wgmma swizzles the *address* it computes,
+    /// exactly as TMA swizzled the address it wrote (CUTLASS advances descriptors the same way).
+    /// MN-major: box `mn0 / (128 / eb)`, k-row `k0`.
+    pub fn start_offset(&self, mn0: i64, k0: i64) -> i64 {
+        match self.major {
+            Major::K => mn0 * SPAN + k0 * self.eb,
+            Major::Mn => (mn0 / (SPAN / self.eb)) * self.box_bytes() + k0 * SPAN,
+        }
+    }
+
+    /// Where TMA writes tile element `(mn, k)`, bytes from the 1024-aligned tile base.
+    pub fn tma_offset(&self, mn: i64, k: i64) -> i64 {
+        let per = SPAN / self.eb;
+        let linear = match self.major {
+            Major::K => mn * SPAN + k * self.eb,
+            Major::Mn => (mn / per) * self.box_bytes() + k * SPAN + (mn % per) * self.eb,
+        };
+        swizzle128(linear)
+    }
+
+    /// Where wgmma reads element `(mn, k)` of the instruction window whose descriptor starts
+    /// at `start` (bytes from the 1024-aligned tile base), `mn`, `k` relative to the window:
+    /// the canonical layout of PTX ISA 9.7.15.5.1.2.1.3, in elements `T = 16 / eb`:
+    /// K-major `((8,m),(T,2k)):((8T,SBO),(1,T))`, MN-major `((T,8,m),(8,k)):((1,T,LBO),(8T,SBO))`,
+    /// then the 128-byte swizzle of the resulting address.
+    pub fn wgmma_offset(&self, start: i64, mn: i64, k: i64) -> i64 {
+        let t = 16 / self.eb;
+        let el = match self.major {
+            // mn: (8, m) strides (8T, SBO); k: contiguous T-element chunks.
+            Major::K => (mn % 8) * 8 * t * self.eb + (mn / 8) * self.sbo() + k * self.eb,
+            // mn: (T, 8, m) strides (1, T, LBO); k: (8, k) strides (8T, SBO).
+            Major::Mn => {
+                (mn % (8 * t)) * self.eb
+                    + (mn / (8 * t)) * self.lbo()
+                    + (k % 8) * 8 * t * self.eb
+                    + (k / 8) * self.sbo()
+            }
+        };
+        swizzle128(start + el)
+    }
+}
+
+/// `Swizzle<3,4,3>`: XOR address bits `[4, 7)` with bits `[7, 10)`.
+pub fn swizzle128(addr: i64) -> i64 {
+    addr ^ (((addr >> 7) & 7) << 4)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every element every wgmma window reads is where TMA wrote it, for both majors, f16 and
+    /// tf32 widths, every mn window of 64 and every k step of 32 bytes.
+    #[test]
+    fn tma_and_wgmma_agree() {
+        for major in [Major::K, Major::Mn] {
+            for eb in [2, 4] {
+                for rows in [64, 128, 192, 256] {
+                    let t = OperandTile { major, rows, eb };
+                    let kstep = 32 / eb; // the instruction's k: 16 (f16) or 8 (tf32)
+                    // A window is 64 mn (A's m64) or the whole tile (B's n).
+                    for win in [64, rows] {
+                        for mn0 in (0..rows).step_by(win as usize) {
+                            for k0 in (0..t.bk()).step_by(kstep as usize) {
+                                let start = t.start_offset(mn0, k0);
+                                for mn in 0..win {
+                                    for k in 0..kstep {
+                                        assert_eq!(
+                                            t.wgmma_offset(start, mn, k),
+                                            t.tma_offset(mn0 + mn, k0 + k),
+                                            "{major:?} eb {eb} rows {rows} window ({mn0},{k0}) \
+                                             element ({mn},{k})"
+                                        );
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// TMA fills the tile exactly: every byte of it is written by exactly one element.
+    #[test]
+    fn tma_boxes_cover_the_tile_once() {
+        for major in [Major::K, Major::Mn] {
+            let t = OperandTile {
+                major,
+                rows: 128,
+                eb: 2,
+            };
+            let mut hit = vec![0u8; t.bytes() as usize];
+            for mn in 0..t.rows {
+                for k in 0..t.bk() {
+                    let o = t.tma_offset(mn, k) as usize;
+                    hit[o] += 1;
+                    hit[o + 1] += 1;
+                }
+            }
+            assert!(hit.iter().all(|&h| h == 1), "{major:?}");
+            assert_eq!(t.boxes() * t.box_bytes(), t.bytes());
+        }
+    }
+
+    #[test]
+    fn descriptor_constant_bits() {
+        let k = OperandTile {
+            major: Major::K,
+            rows: 128,
+            eb: 2,
+        };
+        // LBO 16 >> 4 = 1 ("assumed 1"), SBO 1024 >> 4 = 64, swizzle mode 1 at bit 62.
+        assert_eq!(k.desc_hi(), (1 << 16) | (64 << 32) | (1 << 62));
+        let mn = OperandTile {
+            major: Major::Mn,
+            rows: 256,
+            eb: 2,
+        };
+        assert_eq!(mn.lbo(), 8192);
+        assert_eq!(mn.desc_hi(), (512 << 16) | (64 << 32) | (1 << 62));
+    }
+}

@@ -1,0 +1,720 @@
+//! The Hopper path (sm_90a): a warp-specialized kernel in which one producer warpgroup feeds
+//! shared memory through the TMA engine and one or two consumer warpgroups run `wgmma` on it.
+//!
+//! ```text
+//! warpgroup 0 (producer, setmaxnreg.dec 40)     warpgroups 1.. (consumers, setmaxnreg.inc 232)
+//!   for each k-tile kt (stage s = kt % S):        for each k-tile kt:
+//!     wait empty[s] (parity of the use before)      wait full[s]
+//!     arrive.expect_tx full[s], A+B bytes           wgmma.fence; wgmma x (bk/k) x (wm/64)
+//!     cp.async.bulk.tensor A, B -> stage s          commit_group; wait_group 1
+//!                                                   arrive empty[stage of kt-1]
+//!                                                 wait_group 0; epilogue to global memory
+//! ```
+//!
+//! Barrier protocol (PTX ISA 9.7.13.15, mbarrier): `full[s]` expects one arrival (the
+//! producer's `arrive.expect_tx`) plus the stage's bytes from the TMA engine
+//! (`complete_tx`); `empty[s]` expects one arrival per consumer warp, given once the
+//! warp's wgmma reading stage `s` has completed (`wgmma.wait_group`). A waiter on phase
+//! parity `P` passes once that phase has completed; a fresh barrier counts the phase before
+//! phase 0 (parity 1) as complete, so the producer's first `S` waits pass at once.
+//!
+//! The CTA tile is `bm x bn` with `bm = consumers * wm`; each consumer warpgroup owns `wm`
+//! (64 or 128) rows and all `bn` columns, issuing `wm / 64` `wgmma.m64n{bn}k{16|8}` per k
+//! step. Operand tiles and their descriptors are in [`layout`]. Edges: TMA fills
+//! out-of-bounds box elements with zeros (so ragged M, N and K need no masking in the main
+//! loop), and the epilogue masks rows and columns outside `M x N`.
+
+pub mod layout;
+
+use emit_ptx::ast::{Entry, Module, Op, Operand, Param, ParamType, Reg, RegClass, Shared};
+use itex::{DType, Instruction};
+use tessellate::{GemmDType, Plan, Split};
+
+use crate::builder::{Builder, addr, f32imm, imm, r, sym, vec};
+use crate::{CodegenError, CompileOptions, Kernel, MatLayout, TensorMapSpec, TmaElem, TmaOperand};
+use layout::{ATOM, Major, OperandTile};
+
+/// Registers of the producer warpgroup after `setmaxnreg.dec` (it only issues TMA).
+const PRODUCER_REGS: u32 = 40;
+/// Registers of a consumer warpgroup after `setmaxnreg.inc`: with one producer and two
+/// consumers, `128 * (40 + 2 * 232) = 64512` of the SM's 65536 registers.
+const CONSUMER_REGS: u32 = 232;
+
+/// Why the Hopper path cannot take a problem with these layouts, or `Ok` when it can.
+///
+/// # Errors
+/// A one-line reason: the target lacks wgmma, the dtype has no f32-accumulating wgmma path
+/// here, tf32 with an MN-major operand (wgmma transposes only 16-bit types, PTX ISA
+/// 9.7.15.5.1.2), or a global row pitch that is not a multiple of 16 bytes (a TMA
+/// requirement, `cuTensorMapEncodeTiled`).
+pub fn supports(
+    problem: &tessellate::GemmProblem,
+    has_wgmma: bool,
+    a_layout: MatLayout,
+    b_layout: MatLayout,
+) -> Result<(), String> {
+    if !has_wgmma {
+        return Err("the target has no wgmma".into());
+    }
+    let dt = problem.dtype;
+    if !matches!(dt, GemmDType::F16 | GemmDType::BF16 | GemmDType::TF32) {
+        return Err(format!("{dt} has no wgmma lowering yet (f16, bf16, tf32 only)"));
+    }
+    if problem.batch != 1 {
+        return Err("batched GEMM".into());
+    }
+    let (am, bm) = (a_major(a_layout), b_major(b_layout));
+    if dt == GemmDType::TF32 && (am == Major::Mn || bm == Major::Mn) {
+        return Err("tf32 wgmma reads only K-major operands (row-major A, column-major B)".into());
+    }
+    let eb = dt.input_bytes();
+    let pitch = |major: Major, mn: i64| if major == Major::K { problem.k } else { mn } * eb;
+    for (name, p) in [("A", pitch(am, problem.m)), ("B", pitch(bm, problem.n))] {
+        if p % 16 != 0 {
+            return Err(format!(
+                "{name}'s row pitch of {p} bytes is not a multiple of 16 (TMA)"
+            ));
+        }
+    }
+    Ok(())
+}
+
+fn a_major(l: MatLayout) -> Major {
+    if l == MatLayout::RowMajor {
+        Major::K
+    } else {
+        Major::Mn
+    }
+}
+
+fn b_major(l: MatLayout) -> Major {
+    if l == MatLayout::RowMajor {
+        Major::Mn
+    } else {
+        Major::K
+    }
+}
+
+/// The kernel's shape, checked against the plan.
+struct Shape {
+    consumers: i64,
+    wm: i64,
+    bn: i64,
+    bk: i64,
+    kstep: i64,
+    stages: i64,
+    a: OperandTile,
+    b: OperandTile,
+}
+
+impl Shape {
+    fn of(plan: &Plan, opts: &CompileOptions) -> Result<Self, CodegenError> {
+        let p = plan.problem;
+        fn unsupported<T>(m: String) -> Result<T, CodegenError> {
+            Err(CodegenError::Unsupported(m))
+        }
+        supports(&p, true, opts.a_layout, opts.b_layout).or_else(unsupported)?;
+        let [region] = plan.regions.as_slice() else {
+            return unsupported("heterogeneous (wgmma + vector) Hopper tiles".into());
+        };
+        let Instruction::Wgmma { n, acc, .. } = region.piece.instruction() else {
+            return unsupported("a warpgroup plan whose piece is not wgmma".into());
+        };
+        let [wm, wn, bk] = plan.worker_tile();
+        let eb = p.dtype.input_bytes();
+        if plan.split != Split::Uniform
+            || plan.workers[1] != 1
+            || i64::from(n) != wn
+            || acc != DType::F32
+            || bk != 128 / eb
+            || !(wm == 64 || wm == 128)
+            || wn % 64 != 0
+            || !(1..=2).contains(&plan.workers[0])
+        {
+            return unsupported(format!(
+                "this warpgroup tiling ({}x{}x{} CTA, {} warpgroups, {})",
+                plan.cta_tile[0],
+                plan.cta_tile[1],
+                plan.cta_tile[2],
+                plan.workers[0] * plan.workers[1],
+                region.piece.instruction()
+            ));
+        }
+        // 128 accumulator registers per thread is what 232 registers hold with room for
+        // addressing; more spills.
+        if wm * wn / 128 > 128 {
+            return unsupported(format!("{wm}x{wn} accumulators per warpgroup"));
+        }
+        let a = OperandTile {
+            major: a_major(opts.a_layout),
+            rows: plan.cta_tile[0],
+            eb,
+        };
+        let b = OperandTile {
+            major: b_major(opts.b_layout),
+            rows: wn,
+            eb,
+        };
+        let stage = a.bytes() + b.bytes();
+        let limit = i64::from(opts.smem_limit) - ATOM - 16 * 8;
+        let mut stages = opts.stages.map_or(plan.stages, i64::from).clamp(2, 8);
+        while stages > 2 && stages * stage > limit {
+            stages -= 1;
+        }
+        if stages * stage > limit {
+            return unsupported(format!("{stage}-byte stages in {limit} bytes"));
+        }
+        Ok(Shape {
+            consumers: plan.workers[0],
+            wm,
+            bn: wn,
+            bk,
+            kstep: 32 / eb,
+            stages,
+            a,
+            b,
+        })
+    }
+
+    fn stage_bytes(&self) -> i64 {
+        self.a.bytes() + self.b.bytes()
+    }
+
+    /// Dynamic shared memory: the stages, the barriers, and slack to align the base to 1024.
+    fn smem_bytes(&self) -> i64 {
+        ATOM + self.stages * self.stage_bytes() + 16 * self.stages
+    }
+}
+
+/// Lowers a warpgroup plan (one wgmma region covering the worker box) to the
+/// warp-specialized TMA + wgmma kernel described in the module docs.
+///
+/// # Errors
+/// [`CodegenError::Unsupported`] for what [`supports`] refuses, heterogeneous or split
+/// warpgroup tiles, or tiles whose stages do not fit `opts.smem_limit`.
+pub fn build(plan: &Plan, opts: &CompileOptions) -> Result<Kernel, CodegenError> {
+    let sh = Shape::of(plan, opts)?;
+    let p = plan.problem;
+    let dt = p.dtype;
+    let eb = dt.input_bytes();
+    let threads = 128 * (sh.consumers + 1);
+    let bm = sh.consumers * sh.wm;
+    let kt_count = (p.k + sh.bk - 1) / sh.bk;
+    let s_count = sh.stages;
+
+    let mut b = Builder::default();
+    let mut params: Vec<Param> = ["A", "B", "C"]
+        .iter()
+        .map(|n| Param::new(ParamType::U64, *n))
+        .collect();
+    for n in ["M", "N", "K"] {
+        params.push(Param::new(ParamType::U32, n));
+    }
+    params.push(Param::new(ParamType::F32, "alpha"));
+    params.push(Param::new(ParamType::F32, "beta"));
+    params.push(Param::new(ParamType::TensorMap, "tmap_a"));
+    params.push(Param::new(ParamType::TensorMap, "tmap_b"));
+
+    // Shared memory: 1024-aligned stages [A tile | B tile], then full[S] and empty[S].
+    let base = b.reg(RegClass::B32);
+    b.emit(Op::Mov, "u32", vec![r(base), sym("smem")]);
+    b.emit(Op::Add, "u32", vec![r(base), r(base), imm(ATOM - 1)]);
+    b.emit(Op::And, "b32", vec![r(base), r(base), imm(!(ATOM - 1))]);
+    let bars = b.add_u32(base, s_count * sh.stage_bytes());
+    let full = |s: i64| 8 * s;
+    let empty = |s: i64| 8 * (s_count + s);
+    let tid = b.reg(RegClass::B32);
+    b.emit(Op::Mov, "u32", vec![r(tid), sym("%tid.x")]);
+    let is_t0 = b.reg(RegClass::Pred);
+    b.emit(Op::Setp, "eq.u32", vec![r(is_t0), r(tid), imm(0)]);
+    b.comment("thread 0: initialise the stage barriers");
+    for s in 0..s_count {
+        b.emit_if(
+            is_t0,
+            false,
+            Op::Mbarrier,
+            "init.shared::cta.b64",
+            vec![addr(bars, full(s)), imm(1)],
+        );
+        b.emit_if(
+            is_t0,
+            false,
+            Op::Mbarrier,
+            "init.shared::cta.b64",
+            vec![addr(bars, empty(s)), imm(4 * sh.consumers)],
+        );
+    }
+    // The barrier inits must be visible to the async proxy (TMA complete_tx) before use.
+    b.emit(Op::Fence, "mbarrier_init.release.cluster", vec![]);
+    b.emit(Op::Fence, "proxy.async.shared::cta", vec![]);
+    b.emit(Op::Bar, "sync", vec![imm(0)]);
+
+    let m0 = b.reg(RegClass::B32);
+    b.emit(Op::Mov, "u32", vec![r(m0), sym("%ctaid.y")]);
+    b.emit(Op::Mul, "lo.u32", vec![r(m0), r(m0), imm(bm)]);
+    let n0 = b.reg(RegClass::B32);
+    b.emit(Op::Mov, "u32", vec![r(n0), sym("%ctaid.x")]);
+    b.emit(Op::Mul, "lo.u32", vec![r(n0), r(n0), imm(sh.bn)]);
+    let wg = b.reg(RegClass::B32);
+    b.emit(Op::Shr, "u32", vec![r(wg), r(tid), imm(7)]);
+    let is_prod = b.reg(RegClass::Pred);
+    b.emit(Op::Setp, "eq.u32", vec![r(is_prod), r(wg), imm(0)]);
+    let consumer = b.fresh_label("CONSUMER");
+    b.emit_if(is_prod, true, Op::Bra, "uni", vec![sym(&consumer)]);
+
+    producer(&mut b, &sh, base, bars, tid, m0, n0, kt_count);
+
+    b.label(&consumer);
+    consumer_body(&mut b, &sh, &p, base, bars, tid, wg, m0, n0, kt_count)?;
+    b.emit(Op::Ret, "", vec![]);
+
+    let mut entry = Entry::new("mosaic_gemm");
+    entry.params = params;
+    entry.max_ntid = Some(threads as u32);
+    // A register cap at entry is what lets setmaxnreg move registers between warpgroups.
+    entry.min_ctas_per_sm = Some(1);
+    entry.regs = b.decls();
+    entry.shared = vec![Shared {
+        name: "smem".into(),
+        align: ATOM as u32,
+        bytes: 0,
+    }];
+    entry.body = b.body;
+    let module = Module {
+        version: (8, 0),
+        target: plan.target.clone(),
+        entries: vec![entry],
+    };
+    let ptx = emit_ptx::print_module(&module);
+    let elem = match dt {
+        GemmDType::BF16 => TmaElem::BF16,
+        GemmDType::TF32 => TmaElem::F32,
+        _ => TmaElem::F16,
+    };
+    let map = |operand: TmaOperand, t: &OperandTile, mn: i64| {
+        let dims = match t.major {
+            Major::K => [p.k, mn],
+            Major::Mn => [mn, p.k],
+        };
+        let bx = t.box_dims();
+        TensorMapSpec {
+            operand,
+            elem,
+            dims: dims.map(|d| d as u64),
+            stride_bytes: (dims[0] * eb) as u64,
+            box_dims: bx.map(|d| d as u32),
+            swizzle_bytes: 128,
+        }
+    };
+    let smem = sh.smem_bytes() as u32;
+    Ok(Kernel {
+        ptx,
+        module,
+        entry: "mosaic_gemm".into(),
+        grid: [
+            ((p.n + sh.bn - 1) / sh.bn) as u32,
+            ((p.m + bm - 1) / bm) as u32,
+            1,
+        ],
+        block: [threads as u32, 1, 1],
+        smem_bytes: smem,
+        dynamic_smem_bytes: smem,
+        stages: sh.stages as u32,
+        tensor_maps: vec![
+            map(TmaOperand::A, &sh.a, p.m),
+            map(TmaOperand::B, &sh.b, p.n),
+        ],
+    })
+}
+
+/// Stage index and phase parity of a pipelined loop, advanced once per k-tile.
+struct Ring {
+    s: Reg,
+    phase: Reg,
+    count: i64,
+}
+
+impl Ring {
+    fn new(b: &mut Builder, count: i64) -> Self {
+        Ring {
+            s: b.const_u32(0),
+            phase: b.const_u32(0),
+            count,
+        }
+    }
+
+    /// `s += 1`; on wrap-around `s = 0` and the phase flips.
+    fn advance(&self, b: &mut Builder) {
+        let wrap = b.reg(RegClass::Pred);
+        b.emit(Op::Add, "u32", vec![r(self.s), r(self.s), imm(1)]);
+        b.emit(Op::Setp, "eq.u32", vec![r(wrap), r(self.s), imm(self.count)]);
+        b.emit_if(wrap, false, Op::Mov, "u32", vec![r(self.s), imm(0)]);
+        b.emit_if(wrap, false, Op::Xor, "b32", vec![r(self.phase), r(self.phase), imm(1)]);
+    }
+}
+
+/// Spins on `mbarrier.try_wait.parity` until phase `parity` of the barrier at `bar` completed.
+fn wait(b: &mut Builder, bar: Reg, parity: Reg) {
+    let spin = b.fresh_label("WAIT");
+    let done = b.reg(RegClass::Pred);
+    b.label(&spin);
+    b.emit(
+        Op::Mbarrier,
+        "try_wait.parity.shared::cta.b64",
+        vec![r(done), addr(bar, 0), r(parity)],
+    );
+    // Not `.uni`: lanes may see the phase complete at different polls.
+    b.emit_if(done, true, Op::Bra, "", vec![sym(&spin)]);
+}
+
+/// The producer warpgroup: one thread issues every TMA load; the others leave.
+#[allow(clippy::too_many_arguments)]
+fn producer(
+    b: &mut Builder,
+    sh: &Shape,
+    base: Reg,
+    bars: Reg,
+    tid: Reg,
+    m0: Reg,
+    n0: Reg,
+    kt_count: i64,
+) {
+    b.comment("producer warpgroup");
+    b.emit(
+        Op::Setmaxnreg,
+        "dec.sync.aligned.u32",
+        vec![imm(i64::from(PRODUCER_REGS))],
+    );
+    let done = b.fresh_label("PRODUCER_DONE");
+    let not_t0 = b.reg(RegClass::Pred);
+    b.emit(Op::Setp, "ne.u32", vec![r(not_t0), r(tid), imm(0)]);
+    b.emit_if(not_t0, false, Op::Bra, "uni", vec![sym(&done)]);
+    let maps: Vec<Reg> = ["tmap_a", "tmap_b"]
+        .iter()
+        .map(|name| {
+            let g = b.reg(RegClass::B64);
+            b.emit(Op::Mov, "u64", vec![r(g), sym(name)]);
+            b.emit(Op::Cvta, "param.u64", vec![r(g), r(g)]);
+            b.emit(Op::Prefetch, "tensormap", vec![addr(g, 0)]);
+            g
+        })
+        .collect();
+    let ring = Ring::new(b, sh.stages);
+    let kt = b.const_u32(0);
+    let k0 = b.const_u32(0);
+    let stage = b.reg(RegClass::B32);
+    let bar = b.reg(RegClass::B32);
+    let ebar = b.reg(RegClass::B32);
+    let prev = b.reg(RegClass::B32);
+    let dst = b.reg(RegClass::B32);
+    let c0 = b.reg(RegClass::B32);
+    let c1 = b.reg(RegClass::B32);
+    let lp = b.fresh_label("PRODUCE");
+    b.label(&lp);
+    b.emit(Op::Mad, "lo.u32", vec![r(stage), r(ring.s), imm(sh.stage_bytes()), r(base)]);
+    b.emit(Op::Mad, "lo.u32", vec![r(bar), r(ring.s), imm(8), r(bars)]);
+    b.emit(Op::Add, "u32", vec![r(ebar), r(bar), imm(8 * sh.stages)]);
+    b.emit(Op::Xor, "b32", vec![r(prev), r(ring.phase), imm(1)]);
+    wait(b, ebar, prev);
+    b.emit(
+        Op::Mbarrier,
+        "arrive.expect_tx.shared::cta.b64",
+        vec![sym("_"), addr(bar, 0), imm(sh.stage_bytes())],
+    );
+    for (tile, mn0, off, map) in [
+        (&sh.a, m0, 0, maps[0]),
+        (&sh.b, n0, sh.a.bytes(), maps[1]),
+    ] {
+        for j in 0..tile.boxes() {
+            let o = tile.box_origin(j);
+            let (inner0, outer0) = match tile.major {
+                Major::K => (k0, mn0),
+                Major::Mn => (mn0, k0),
+            };
+            b.emit(Op::Add, "u32", vec![r(c0), r(inner0), imm(o[0])]);
+            b.emit(Op::Add, "u32", vec![r(c1), r(outer0), imm(o[1])]);
+            b.emit(Op::Add, "u32", vec![r(dst), r(stage), imm(off + j * tile.box_bytes())]);
+            b.emit(
+                Op::CpAsync,
+                "bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes",
+                vec![
+                    addr(dst, 0),
+                    Operand::Tensor {
+                        map: Box::new(r(map)),
+                        coords: vec![r(c0), r(c1)],
+                    },
+                    addr(bar, 0),
+                ],
+            );
+        }
+    }
+    ring.advance(b);
+    b.emit(Op::Add, "u32", vec![r(k0), r(k0), imm(sh.bk)]);
+    b.emit(Op::Add, "u32", vec![r(kt), r(kt), imm(1)]);
+    let more = b.reg(RegClass::Pred);
+    b.emit(Op::Setp, "lt.u32", vec![r(more), r(kt), imm(kt_count)]);
+    b.emit_if(more, false, Op::Bra, "uni", vec![sym(&lp)]);
+    b.label(&done);
+    b.emit(Op::Ret, "", vec![]);
+}
+
+/// A consumer warpgroup: the wgmma main loop and the epilogue.
+#[allow(clippy::too_many_arguments)]
+fn consumer_body(
+    b: &mut Builder,
+    sh: &Shape,
+    p: &tessellate::GemmProblem,
+    base: Reg,
+    bars: Reg,
+    tid: Reg,
+    wg: Reg,
+    m0: Reg,
+    n0: Reg,
+    kt_count: i64,
+) -> Result<(), CodegenError> {
+    b.comment("consumer warpgroups");
+    b.emit(
+        Op::Setmaxnreg,
+        "inc.sync.aligned.u32",
+        vec![imm(i64::from(CONSUMER_REGS))],
+    );
+    let pieces = sh.wm / 64;
+    let per_piece = (sh.bn / 2) as usize;
+    let acc: Vec<Vec<Reg>> = (0..pieces)
+        .map(|_| b.regs(RegClass::F32, per_piece))
+        .collect();
+    for x in acc.iter().flatten() {
+        b.emit(Op::Mov, "f32", vec![r(*x), f32imm(0.0)]);
+    }
+    let ci = b.add_u32(wg, -1);
+    // Row offset of this consumer's rows inside the A tile, in descriptor units (16 bytes).
+    let a_row_bytes = b.reg(RegClass::B32);
+    let a_first = sh.a.start_offset(sh.wm, 0) - sh.a.start_offset(0, 0);
+    b.emit(Op::Mul, "lo.u32", vec![r(a_row_bytes), r(ci), imm(a_first)]);
+    let lane = b.reg(RegClass::B32);
+    b.emit(Op::And, "b32", vec![r(lane), r(tid), imm(31)]);
+    let lane0 = b.reg(RegClass::Pred);
+    b.emit(Op::Setp, "eq.u32", vec![r(lane0), r(lane), imm(0)]);
+    let one = b.reg(RegClass::Pred);
+    b.emit(Op::Setp, "eq.u32", vec![r(one), r(lane), r(lane)]);
+
+    let ring = Ring::new(b, sh.stages);
+    let kt = b.const_u32(0);
+    let stage = b.reg(RegClass::B32);
+    let bar = b.reg(RegClass::B32);
+    let prev_empty = b.reg(RegClass::B32);
+    let t32 = b.reg(RegClass::B32);
+    let (da, db) = (b.reg(RegClass::B64), b.reg(RegClass::B64));
+    let (dai, dbi) = (b.reg(RegClass::B64), b.reg(RegClass::B64));
+    let (dt, trans_a, trans_b) = (
+        match p.dtype {
+            GemmDType::BF16 => "bf16",
+            GemmDType::TF32 => "tf32",
+            _ => "f16",
+        },
+        i64::from(sh.a.major == Major::Mn),
+        i64::from(sh.b.major == Major::Mn),
+    );
+    let shape = format!(
+        "mma_async.sync.aligned.m64n{}k{}.f32.{dt}.{dt}",
+        sh.bn, sh.kstep
+    );
+    let lp = b.fresh_label("CONSUME");
+    b.label(&lp);
+    b.emit(Op::Mad, "lo.u32", vec![r(stage), r(ring.s), imm(sh.stage_bytes()), r(base)]);
+    b.emit(Op::Mad, "lo.u32", vec![r(bar), r(ring.s), imm(8), r(bars)]);
+    wait(b, bar, ring.phase);
+    // Descriptors of this stage: start address >> 4 in bits 0-13 over the constant bits.
+    for (d, off, tile) in [(da, Some(a_row_bytes), &sh.a), (db, None, &sh.b)] {
+        let tile_base = if tile == &sh.a { 0 } else { sh.a.bytes() };
+        b.emit(Op::Add, "u32", vec![r(t32), r(stage), imm(tile_base)]);
+        if let Some(o) = off {
+            b.emit(Op::Add, "u32", vec![r(t32), r(t32), r(o)]);
+        }
+        b.emit(Op::Shr, "u32", vec![r(t32), r(t32), imm(4)]);
+        b.emit(Op::Cvt, "u64.u32", vec![r(d), r(t32)]);
+        b.emit(Op::Or, "b64", vec![r(d), r(d), imm(tile.desc_hi() as i64)]);
+    }
+    // Orders the accumulator registers' last writes (zeroing, or the previous k-tile's
+    // wgmma) before this k-tile's wgmma (PTX ISA 9.7.15.7.1, wgmma.fence).
+    b.emit(Op::Wgmma, "fence.sync.aligned", vec![]);
+    for kk in 0..sh.bk / sh.kstep {
+        let k0 = kk * sh.kstep;
+        for (i, piece) in acc.iter().enumerate() {
+            let ao = sh.a.start_offset(64 * i as i64, k0) - sh.a.start_offset(0, 0);
+            let bo = sh.b.start_offset(0, k0);
+            b.emit(Op::Add, "s64", vec![r(dai), r(da), imm(ao >> 4)]);
+            b.emit(Op::Add, "s64", vec![r(dbi), r(db), imm(bo >> 4)]);
+            b.emit(
+                Op::Wgmma,
+                &shape,
+                vec![
+                    vec(piece),
+                    r(dai),
+                    r(dbi),
+                    r(one),
+                    imm(1),
+                    imm(1),
+                    imm(trans_a),
+                    imm(trans_b),
+                ],
+            );
+        }
+    }
+    b.emit(Op::Wgmma, "commit_group.sync.aligned", vec![]);
+    b.emit(Op::Wgmma, "wait_group.sync.aligned", vec![imm(1)]);
+    // The k-tile before this one is fully read: hand its stage back to the producer.
+    let not_first = b.reg(RegClass::Pred);
+    b.emit(Op::Setp, "ne.u32", vec![r(not_first), r(kt), imm(0)]);
+    let release = b.reg(RegClass::Pred);
+    b.emit(Op::And, "pred", vec![r(release), r(not_first), r(lane0)]);
+    b.emit_if(
+        release,
+        false,
+        Op::Mbarrier,
+        "arrive.shared::cta.b64",
+        vec![sym("_"), addr(prev_empty, 0)],
+    );
+    b.emit(Op::Add, "u32", vec![r(prev_empty), r(bar), imm(8 * sh.stages)]);
+    ring.advance(b);
+    b.emit(Op::Add, "u32", vec![r(kt), r(kt), imm(1)]);
+    let more = b.reg(RegClass::Pred);
+    b.emit(Op::Setp, "lt.u32", vec![r(more), r(kt), imm(kt_count)]);
+    b.emit_if(more, false, Op::Bra, "uni", vec![sym(&lp)]);
+    b.emit(Op::Wgmma, "wait_group.sync.aligned", vec![imm(0)]);
+
+    epilogue(b, sh, p, tid, ci, m0, n0, &acc);
+    Ok(())
+}
+
+/// Writes `C = alpha * acc + beta * C` with the wgmma D fragment layout (PTX ISA
+/// 9.7.15.5.1.1, "Matrix Fragments for wgmma.m64nNk16", accumulator D): in warp `w` of the
+/// warpgroup, lane `l` holds for every 8-column chunk `j` the pairs
+/// `(16w + l/4, 8j + 2(l%4) + {0,1})` and the same 8 rows further down, as registers
+/// `4j + {0,1}` and `4j + {2,3}`. C is not read when `beta == 0` (it may hold garbage).
+#[allow(clippy::too_many_arguments)]
+fn epilogue(
+    b: &mut Builder,
+    sh: &Shape,
+    p: &tessellate::GemmProblem,
+    tid: Reg,
+    ci: Reg,
+    m0: Reg,
+    n0: Reg,
+    acc: &[Vec<Reg>],
+) {
+    b.comment("epilogue");
+    let c = b.reg(RegClass::B64);
+    b.emit(Op::Ld, "param.u64", vec![r(c), Operand::addr(sym("C"), 0)]);
+    b.emit(Op::Cvta, "to.global.u64", vec![r(c), r(c)]);
+    let (alpha, beta) = (b.reg(RegClass::F32), b.reg(RegClass::F32));
+    b.emit(Op::Ld, "param.f32", vec![r(alpha), Operand::addr(sym("alpha"), 0)]);
+    b.emit(Op::Ld, "param.f32", vec![r(beta), Operand::addr(sym("beta"), 0)]);
+    let beta_nz = b.reg(RegClass::Pred);
+    b.emit(Op::Setp, "neu.f32", vec![r(beta_nz), r(beta), f32imm(0.0)]);
+    // Thread's first row and column.
+    let w = b.digit(tid, 32, 4);
+    let lane = b.reg(RegClass::B32);
+    b.emit(Op::And, "b32", vec![r(lane), r(tid), imm(31)]);
+    let row = b.reg(RegClass::B32);
+    b.emit(Op::Shr, "u32", vec![r(row), r(lane), imm(2)]);
+    b.emit(Op::Mad, "lo.u32", vec![r(row), r(w), imm(16), r(row)]);
+    b.emit(Op::Mad, "lo.u32", vec![r(row), r(ci), imm(sh.wm), r(row)]);
+    b.emit(Op::Add, "u32", vec![r(row), r(row), r(m0)]);
+    let col = b.reg(RegClass::B32);
+    b.emit(Op::And, "b32", vec![r(col), r(lane), imm(3)]);
+    b.emit(Op::Shl, "b32", vec![r(col), r(col), imm(1)]);
+    b.emit(Op::Add, "u32", vec![r(col), r(col), r(n0)]);
+    let ptr = b.reg(RegClass::B64);
+    b.emit(Op::Mul, "wide.u32", vec![r(ptr), r(row), imm(p.n * 4)]);
+    let cw = b.reg(RegClass::B64);
+    b.emit(Op::Mul, "wide.u32", vec![r(cw), r(col), imm(4)]);
+    b.emit(Op::Add, "s64", vec![r(ptr), r(ptr), r(cw)]);
+    b.emit(Op::Add, "s64", vec![r(ptr), r(ptr), r(c)]);
+    // Row predicates per (piece, half) and column predicates per chunk (and its odd column).
+    let t = b.reg(RegClass::B32);
+    let mut rows_ok = Vec::new();
+    for i in 0..acc.len() as i64 {
+        for h in 0..2 {
+            let q = b.reg(RegClass::Pred);
+            b.emit(Op::Add, "u32", vec![r(t), r(row), imm(64 * i + 8 * h)]);
+            b.emit(Op::Setp, "lt.u32", vec![r(q), r(t), imm(p.m)]);
+            rows_ok.push(q);
+        }
+    }
+    let chunks = sh.bn / 8;
+    let even_n = p.n % 2 == 0;
+    let mut cols_ok = Vec::new();
+    for j in 0..chunks {
+        let mut pair = Vec::new();
+        for d in 0..if even_n { 1 } else { 2 } {
+            let q = b.reg(RegClass::Pred);
+            b.emit(Op::Add, "u32", vec![r(t), r(col), imm(8 * j + d)]);
+            b.emit(Op::Setp, "lt.u32", vec![r(q), r(t), imm(p.n)]);
+            pair.push(q);
+        }
+        cols_ok.push(pair);
+    }
+    let with_beta = b.fresh_label("EPI_BETA");
+    let end = b.fresh_label("EPI_DONE");
+    b.emit_if(beta_nz, false, Op::Bra, "uni", vec![sym(&with_beta)]);
+    for read_c in [false, true] {
+        if read_c {
+            b.label(&with_beta);
+        }
+        let ok = b.reg(RegClass::Pred);
+        let (o0, o1, x0, x1) = (
+            b.reg(RegClass::F32),
+            b.reg(RegClass::F32),
+            b.reg(RegClass::F32),
+            b.reg(RegClass::F32),
+        );
+        for (i, piece) in acc.iter().enumerate() {
+            for h in 0..2usize {
+                let rq = rows_ok[2 * i + h];
+                for j in 0..chunks as usize {
+                    let off = ((64 * i as i64 + 8 * h as i64) * p.n + 8 * j as i64) * 4;
+                    let (v0, v1) = (piece[4 * j + 2 * h], piece[4 * j + 2 * h + 1]);
+                    for (o, v) in [(o0, v0), (o1, v1)] {
+                        b.emit(Op::Mul, "rn.f32", vec![r(o), r(v), r(alpha)]);
+                    }
+                    if even_n {
+                        b.emit(Op::And, "pred", vec![r(ok), r(rq), r(cols_ok[j][0])]);
+                        if read_c {
+                            b.emit_if(
+                                ok,
+                                false,
+                                Op::Ld,
+                                "global.v2.f32",
+                                vec![vec(&[x0, x1]), addr(ptr, off)],
+                            );
+                            b.emit(Op::Fma, "rn.f32", vec![r(o0), r(x0), r(beta), r(o0)]);
+                            b.emit(Op::Fma, "rn.f32", vec![r(o1), r(x1), r(beta), r(o1)]);
+                        }
+                        b.emit_if(
+                            ok,
+                            false,
+                            Op::St,
+                            "global.v2.f32",
+                            vec![addr(ptr, off), vec(&[o0, o1])],
+                        );
+                    } else {
+                        for (d, (x, o)) in [(x0, o0), (x1, o1)].into_iter().enumerate() {
+                            b.emit(Op::And, "pred", vec![r(ok), r(rq), r(cols_ok[j][d])]);
+                            let at = addr(ptr, off + 4 * d as i64);
+                            if read_c {
+                                b.emit_if(ok, false, Op::Ld, "global.f32", vec![r(x), at.clone()]);
+                                b.emit(Op::Fma, "rn.f32", vec![r(o), r(x), r(beta), r(o)]);
+                            }
+                            b.emit_if(ok, false, Op::St, "global.f32", vec![at, r(o)]);
+                        }
+                    }
+                }
+            }
+        }
+        if !read_c {
+            b.emit(Op::Bra, "uni", vec![sym(&end)]);
+        }
+    }
+    b.label(&end);
+}
