@@ -75,6 +75,7 @@ pub(crate) struct GpuSpec {
     pub l2_bytes: u64,
     pub dram_bytes: u64,
     pub dram_gb_per_s: f64,
+    pub l2_fill_gb_per_s: Option<f64>,
     pub datasheet: &'static [DatasheetPeak],
     pub estimates: &'static [&'static str],
 }
@@ -201,6 +202,7 @@ static SM80_GPUS: [GpuSpec; 1] = [GpuSpec {
     l2_bytes: 40 * MIB,    // [A100-WP] 40 MB L2
     dram_bytes: 80 * GB,   // A100 80GB datasheet
     dram_gb_per_s: 2039.0, // A100 80GB SXM datasheet (40 GB part: 1555)
+    l2_fill_gb_per_s: None,
     datasheet: &A100_PEAKS,
     estimates: &[],
 }];
@@ -264,6 +266,7 @@ static SM86_GPUS: [GpuSpec; 2] = [
         l2_bytes: 6 * MIB,    // [GA102-WP] 6144 KB
         dram_bytes: 24 * GB,  // [GA102-WP]
         dram_gb_per_s: 936.0, // [GA102-WP] 19.5 Gbps x 384 bit
+        l2_fill_gb_per_s: None,
         datasheet: &RTX3090_PEAKS,
         estimates: &[],
     },
@@ -279,6 +282,7 @@ static SM86_GPUS: [GpuSpec; 2] = [
         l2_bytes: 6 * MIB,    // GA102 L2 ([GA102-WP])
         dram_bytes: 24 * GB,  // [A10-DS]
         dram_gb_per_s: 600.0, // [A10-DS]
+        l2_fill_gb_per_s: None,
         datasheet: &A10_PEAKS,
         estimates: &["tensor(f16,acc f16)"],
     },
@@ -344,6 +348,7 @@ static SM89_GPUS: [GpuSpec; 2] = [
         l2_bytes: 72 * MIB,    // [ADA-WP] 73,728 KB
         dram_bytes: 24 * GB,   // [ADA-WP]
         dram_gb_per_s: 1008.0, // [ADA-WP] 21 Gbps x 384 bit
+        l2_fill_gb_per_s: None,
         datasheet: &RTX4090_PEAKS,
         estimates: &[],
     },
@@ -359,6 +364,7 @@ static SM89_GPUS: [GpuSpec; 2] = [
         l2_bytes: 96 * MIB,   // [L20] third-party spec database: 96 MB
         dram_bytes: 48 * GB,  // [L20]
         dram_gb_per_s: 864.0, // [L20]
+        l2_fill_gb_per_s: None,
         datasheet: &L20_PEAKS,
         estimates: &["tensor(f16,acc f16)", "l2_bytes"],
     },
@@ -422,6 +428,10 @@ static SM90A_GPUS: [GpuSpec; 2] = [
         l2_bytes: 50 * MIB,    // [H100-WP]
         dram_bytes: 80 * GB,   // [H100-WP]
         dram_gb_per_s: 3350.0, // [H100-WP] H100 SXM datasheet 3.35 TB/s
+        // Measured, not a datasheet figure: the L2 -> SM rate TMA-fed wgmma kernels
+        // sustain when small tiles make them L2-bound (38-plan sweep on an H100 SXM,
+        // docs/BENCHMARKS.md run 5: 9.5-10.8 TB/s of tile loads).
+        l2_fill_gb_per_s: Some(10000.0),
         datasheet: &H100_PEAKS,
         estimates: &["tensor(mma.sync bf16, s8)"],
     },
@@ -437,6 +447,10 @@ static SM90A_GPUS: [GpuSpec; 2] = [
         l2_bytes: 50 * MIB,     // same die as H100
         dram_bytes: 141 * GB,   // H200 datasheet: 141 GB HBM3e
         dram_gb_per_s: 4800.0,  // H200 datasheet: 4.8 TB/s
+        // Measured, not a datasheet figure: the L2 -> SM rate TMA-fed wgmma kernels
+        // sustain when small tiles make them L2-bound (38-plan sweep on an H100 SXM,
+        // docs/BENCHMARKS.md run 5: 9.5-10.8 TB/s of tile loads).
+        l2_fill_gb_per_s: Some(10000.0),
         datasheet: &H100_PEAKS, // H200 datasheet repeats the H100 SXM compute figures
         // mma.sync measured on an H100 (same GH100 configuration), not on an H200.
         estimates: &["tensor(mma.sync bf16, s8)"],
@@ -489,6 +503,7 @@ static SM100A_GPUS: [GpuSpec; 1] = [GpuSpec {
     l2_bytes: 126 * MIB,   // ESTIMATE (2 dies x 63 MB, third-party)
     dram_bytes: 180 * GB,  // [B200] HGX B200 180 GB HBM3e per GPU
     dram_gb_per_s: 8000.0, // [B200] DGX B200: 64 TB/s / 8 GPUs (verda lists 7.7)
+    l2_fill_gb_per_s: None,
     datasheet: &B200_PEAKS,
     estimates: &[
         "clock_mhz",
@@ -538,6 +553,7 @@ static SM103A_GPUS: [GpuSpec; 1] = [GpuSpec {
     l2_bytes: 126 * MIB,   // ESTIMATE (as B200)
     dram_bytes: 288 * GB,  // [B300] 288 GB HBM3e
     dram_gb_per_s: 8000.0, // [B300] 8 TB/s
+    l2_fill_gb_per_s: None,
     datasheet: &B300_PEAKS,
     estimates: &[
         "sms",
@@ -589,6 +605,7 @@ static SM120A_GPUS: [GpuSpec; 1] = [GpuSpec {
     l2_bytes: 96 * MIB,    // [RTXB-WP] 96 MB (Linux Format spec box agrees)
     dram_bytes: 32 * GB,   // [RTXB-WP]
     dram_gb_per_s: 1792.0, // [RTXB-WP] 28 Gbps x 512 bit
+    l2_fill_gb_per_s: None,
     datasheet: &RTX5090_PEAKS,
     estimates: &["hfma_per_clk_per_sm", "tensor(f16,acc f32) recalled"],
 }];
@@ -612,6 +629,7 @@ static SM121A_GPUS: [GpuSpec; 1] = [GpuSpec {
     l2_bytes: 24 * MIB, // ESTIMATE (not published; a 16 MB L4 sits on the CPU die)
     dram_bytes: 128 * GB, // [GB10] unified LPDDR5x
     dram_gb_per_s: 273.0, // [GB10]
+    l2_fill_gb_per_s: None,
     datasheet: &GB10_PEAKS,
     estimates: &[
         "clock_mhz",

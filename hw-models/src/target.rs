@@ -144,6 +144,9 @@ pub struct Target {
     pub dram_bytes: u64,
     /// DRAM bandwidth in GB/s (1e9 bytes per second).
     pub dram_gb_per_s: f64,
+    /// Rate at which L2 fills the SMs' shared memory with operand tiles, GB/s, whole GPU;
+    /// `None` where not measured (see the part table for the measurement).
+    pub l2_fill_gb_per_s: Option<f64>,
     /// Maximum resident threads per SM.
     pub max_threads_per_sm: u32,
     /// Maximum threads per CTA.
@@ -248,6 +251,7 @@ fn build(a: &ArchSpec, g: &GpuSpec) -> Target {
         l2_bytes: g.l2_bytes,
         dram_bytes: g.dram_bytes,
         dram_gb_per_s: g.dram_gb_per_s,
+        l2_fill_gb_per_s: g.l2_fill_gb_per_s,
         max_threads_per_sm: a.max_threads_per_sm,
         max_threads_per_cta: 1024,
         regs_per_sm: 65536,

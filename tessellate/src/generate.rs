@@ -198,11 +198,12 @@ fn key(p: &Plan) -> String {
         .map(|r| format!("{:?}{:?}{}", r.lo, r.hi, r.piece.instruction()))
         .collect();
     format!(
-        "{:?}{:?}{}{}",
+        "{:?}{:?}{}{}s{}",
         p.cta_tile,
         p.workers,
         p.worker_threads,
-        regions.join("")
+        regions.join(""),
+        p.stages
     )
 }
 
@@ -262,20 +263,37 @@ fn candidates(
                     if wm * wn / 128 > 128 {
                         continue;
                     }
-                    out.push(Candidate {
-                        cta: [wg * wm, wn, bk],
-                        workers: [wg, 1],
-                        threads_per_worker: 128,
-                        tensor: Instruction::wgmma(8, dtype.input(), dtype.acc()).ok(),
-                        stages: 4,
-                        tma: true,
-                    });
+                    // Four stages, or three where that lets two CTAs share an SM (one's
+                    // epilogue then overlaps the other's main loop).
+                    for stages in [4, 3] {
+                        // Two CTAs need the shared memory and, since ptxas allocates under
+                        // the entry cap, accumulators plus ~40 addressing registers within
+                        // 65536 / (2 * threads).
+                        let cap = 65536 / (2 * 128 * (wg + 1)) / 8 * 8;
+                        let two_fit = 2 * stages * (wg * wm + wn) * 128 <= SMEM_PER_SM_90
+                            && wm * wn / 128 + 40 <= cap;
+                        if stages == 3 && !two_fit {
+                            continue;
+                        }
+                        out.push(Candidate {
+                            cta: [wg * wm, wn, bk],
+                            workers: [wg, 1],
+                            threads_per_worker: 128,
+                            tensor: Instruction::wgmma(8, dtype.input(), dtype.acc()).ok(),
+                            stages,
+                            tma: true,
+                        });
+                    }
                 }
             }
         }
     }
     out
 }
+
+/// Shared memory two CTAs may use on an sm_90 SM, bytes (228 KiB less 1 KiB of alignment
+/// slack per CTA).
+const SMEM_PER_SM_90: i64 = 226 * 1024;
 
 /// The split strategies worth solving for a candidate.
 fn splits(c: &Candidate, has_vector: bool) -> Vec<Split> {
@@ -482,11 +500,22 @@ pub(crate) fn modeled(
     let bytes = problem.batch as f64
         * (ceil_div(gm * gn, per_wave) as f64 * wave_bytes + (problem.m * problem.n) as f64 * ob);
     let dram = bytes / (target.dram_bytes_per_clk_per_sm() * f64::from(target.sms));
-    let (cycles, bound) = if dram > compute {
-        (dram, "dram".to_string())
-    } else {
-        (compute, bound)
-    };
+    // L2 -> shared memory: every CTA loads its A and B slabs for every k-step.
+    let l2 = target.l2_fill_gb_per_s.map_or(0.0, |gbps| {
+        let fill = (tiles as f64) * ksteps * ((cta[0] + cta[1]) * cta[2]) as f64 * eb;
+        fill / (gbps * 1e9 / (target.clock_mhz * 1e6))
+    });
+    let (mut cycles, mut bound) = (compute, bound);
+    for (c, name) in [(dram, "dram"), (l2, "l2")] {
+        if c > cycles {
+            (cycles, bound) = (c, name.to_string());
+        }
+    }
+    // With one CTA per SM nothing hides the epilogue: each wave ends with every SM writing
+    // its C tile at its share of DRAM bandwidth.
+    if ctas_per_sm == 1 {
+        cycles += waves * (cta[0] * cta[1]) as f64 * ob / target.dram_bytes_per_clk_per_sm();
+    }
     let secs = cycles / (target.clock_mhz * 1e6);
     Modeled {
         cycles,

@@ -201,7 +201,7 @@ impl<'a> Model<'a> {
 
     fn stages(&self) -> i64 {
         if self.c.tma {
-            4
+            self.c.stages
         } else if self.target.features.has_cp_async {
             3
         } else {

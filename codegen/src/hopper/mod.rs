@@ -34,6 +34,14 @@ use crate::builder::{Builder, addr, f32imm, imm, r, sym, vec};
 use crate::{CodegenError, CompileOptions, Kernel, MatLayout, TensorMapSpec, TmaElem, TmaOperand};
 use layout::{ATOM, Major, OperandTile};
 
+/// Shared memory of an sm_90 SM usable by CTAs, bytes (228 KiB; CUDA C++ Programming Guide,
+/// "Compute Capabilities", technical specifications for 9.0).
+const SMEM_PER_SM: i64 = 228 * 1024;
+
+/// CTA tile rows grouped together in the launch order, so that a wave of CTAs shares A
+/// slabs and B slabs in L2 instead of streaming all of B per row of tiles.
+const RASTER_GROUP: i64 = 8;
+
 /// Registers of the producer warpgroup after `setmaxnreg.dec` (it only issues TMA).
 const PRODUCER_REGS: u32 = 40;
 /// Registers of a consumer warpgroup after `setmaxnreg.inc`: with one producer and two
@@ -97,6 +105,8 @@ fn b_major(l: MatLayout) -> Major {
 
 /// The kernel's shape, checked against the plan.
 struct Shape {
+    /// CTAs resident per SM (1 to 4); with more than one, one CTA's epilogue overlaps another's main loop.
+    ctas: i64,
     consumers: i64,
     wm: i64,
     bn: i64,
@@ -156,7 +166,17 @@ impl Shape {
             eb,
         };
         let stage = a.bytes() + b.bytes();
-        let limit = i64::from(opts.smem_limit) - ATOM - 16 * 8;
+        // ptxas allocates the whole kernel within the entry cap `65536 / (threads * ctas)`
+        // (setmaxnreg only moves registers at run time), so the cap must hold the consumer's
+        // accumulators and addressing.
+        let threads = 128 * (plan.workers[0] + 1);
+        let need = wm * wn / 128 + 40;
+        let ctas = (1..=plan.modeled.ctas_per_sm.clamp(1, 4))
+            .rev()
+            .find(|&c| 65536 / (threads * c) / 8 * 8 >= need)
+            .unwrap_or(1);
+        // Per CTA: its share of the SM's shared memory, less alignment slack and barriers.
+        let limit = i64::from(opts.smem_limit).min(SMEM_PER_SM / ctas - 1024) - ATOM - 16 * 8;
         let mut stages = opts.stages.map_or(plan.stages, i64::from).clamp(2, 8);
         while stages > 2 && stages * stage > limit {
             stages -= 1;
@@ -165,6 +185,7 @@ impl Shape {
             return unsupported(format!("{stage}-byte stages in {limit} bytes"));
         }
         Ok(Shape {
+            ctas,
             consumers: plan.workers[0],
             wm,
             bn: wn,
@@ -174,6 +195,17 @@ impl Shape {
             a,
             b,
         })
+    }
+
+    /// Registers per thread after `setmaxnreg` (used with one CTA per SM; with more, every
+    /// warpgroup keeps the entry cap): `(producer, consumer)`. The SM's 65536 registers are
+    /// split between one producer and `consumers` consumer warpgroups of 128 threads; counts
+    /// are multiples of 8 in `[24, 256]` (PTX ISA 9.7.17.1, setmaxnreg).
+    fn regs(&self) -> (u32, u32) {
+        let per_thread_sum = 65536 / self.ctas / 128;
+        let consumer = ((per_thread_sum - i64::from(PRODUCER_REGS)) / self.consumers / 8 * 8)
+            .min(i64::from(CONSUMER_REGS));
+        (PRODUCER_REGS, consumer as u32)
     }
 
     fn stage_bytes(&self) -> i64 {
@@ -249,11 +281,9 @@ pub fn build(plan: &Plan, opts: &CompileOptions) -> Result<Kernel, CodegenError>
     b.emit(Op::Fence, "proxy.async.shared::cta", vec![]);
     b.emit(Op::Bar, "sync", vec![imm(0)]);
 
-    let m0 = b.reg(RegClass::B32);
-    b.emit(Op::Mov, "u32", vec![r(m0), sym("%ctaid.y")]);
+    let (gm, gn) = ((p.m + bm - 1) / bm, (p.n + sh.bn - 1) / sh.bn);
+    let (m0, n0) = raster(&mut b, gm, gn);
     b.emit(Op::Mul, "lo.u32", vec![r(m0), r(m0), imm(bm)]);
-    let n0 = b.reg(RegClass::B32);
-    b.emit(Op::Mov, "u32", vec![r(n0), sym("%ctaid.x")]);
     b.emit(Op::Mul, "lo.u32", vec![r(n0), r(n0), imm(sh.bn)]);
     let wg = b.reg(RegClass::B32);
     b.emit(Op::Shr, "u32", vec![r(wg), r(tid), imm(7)]);
@@ -272,7 +302,7 @@ pub fn build(plan: &Plan, opts: &CompileOptions) -> Result<Kernel, CodegenError>
     entry.params = params;
     entry.max_ntid = Some(threads as u32);
     // A register cap at entry is what lets setmaxnreg move registers between warpgroups.
-    entry.min_ctas_per_sm = Some(1);
+    entry.min_ctas_per_sm = Some(sh.ctas as u32);
     entry.regs = b.decls();
     entry.shared = vec![Shared {
         name: "smem".into(),
@@ -311,11 +341,7 @@ pub fn build(plan: &Plan, opts: &CompileOptions) -> Result<Kernel, CodegenError>
         ptx,
         module,
         entry: "mosaic_gemm".into(),
-        grid: [
-            ((p.n + sh.bn - 1) / sh.bn) as u32,
-            ((p.m + bm - 1) / bm) as u32,
-            1,
-        ],
+        grid: [(gm * gn) as u32, 1, 1],
         block: [threads as u32, 1, 1],
         smem_bytes: smem,
         dynamic_smem_bytes: smem,
@@ -325,6 +351,30 @@ pub fn build(plan: &Plan, opts: &CompileOptions) -> Result<Kernel, CodegenError>
             map(TmaOperand::B, &sh.b, p.n),
         ],
     })
+}
+
+/// The CTA's tile `(m, n)` from its linear index: tiles are launched in groups of
+/// [`RASTER_GROUP`] tile rows, m fastest within a group, so that co-resident CTAs reuse
+/// each other's A and B slabs from L2 (the grid is 1-D, `gm * gn` CTAs).
+fn raster(b: &mut Builder, gm: i64, gn: i64) -> (Reg, Reg) {
+    let pid = b.reg(RegClass::B32);
+    b.emit(Op::Mov, "u32", vec![r(pid), sym("%ctaid.x")]);
+    let per_group = RASTER_GROUP * gn;
+    let group = b.reg(RegClass::B32);
+    b.emit(Op::Div, "u32", vec![r(group), r(pid), imm(per_group)]);
+    let first = b.reg(RegClass::B32);
+    b.emit(Op::Mul, "lo.u32", vec![r(first), r(group), imm(RASTER_GROUP)]);
+    // Rows in this group: min(gm - first, RASTER_GROUP).
+    let size = b.const_u32(gm);
+    b.emit(Op::Sub, "u32", vec![r(size), r(size), r(first)]);
+    b.emit(Op::Min, "u32", vec![r(size), r(size), imm(RASTER_GROUP)]);
+    let within = b.reg(RegClass::B32);
+    b.emit(Op::Rem, "u32", vec![r(within), r(pid), imm(per_group)]);
+    let (mt, nt) = (b.reg(RegClass::B32), b.reg(RegClass::B32));
+    b.emit(Op::Rem, "u32", vec![r(mt), r(within), r(size)]);
+    b.emit(Op::Add, "u32", vec![r(mt), r(mt), r(first)]);
+    b.emit(Op::Div, "u32", vec![r(nt), r(within), r(size)]);
+    (mt, nt)
 }
 
 /// Stage index and phase parity of a pipelined loop, advanced once per k-tile.
@@ -380,11 +430,13 @@ fn producer(
     kt_count: i64,
 ) {
     b.comment("producer warpgroup");
-    b.emit(
-        Op::Setmaxnreg,
-        "dec.sync.aligned.u32",
-        vec![imm(i64::from(PRODUCER_REGS))],
-    );
+    if sh.ctas == 1 {
+        b.emit(
+            Op::Setmaxnreg,
+            "dec.sync.aligned.u32",
+            vec![imm(i64::from(sh.regs().0))],
+        );
+    }
     let done = b.fresh_label("PRODUCER_DONE");
     let not_t0 = b.reg(RegClass::Pred);
     b.emit(Op::Setp, "ne.u32", vec![r(not_t0), r(tid), imm(0)]);
@@ -473,11 +525,13 @@ fn consumer_body(
     kt_count: i64,
 ) -> Result<(), CodegenError> {
     b.comment("consumer warpgroups");
-    b.emit(
-        Op::Setmaxnreg,
-        "inc.sync.aligned.u32",
-        vec![imm(i64::from(CONSUMER_REGS))],
-    );
+    if sh.ctas == 1 {
+        b.emit(
+            Op::Setmaxnreg,
+            "inc.sync.aligned.u32",
+            vec![imm(i64::from(sh.regs().1))],
+        );
+    }
     let pieces = sh.wm / 64;
     let per_piece = (sh.bn / 2) as usize;
     let acc: Vec<Vec<Reg>> = (0..pieces)
