@@ -418,6 +418,7 @@ fn build_with(plan: &Plan, opts: &CompileOptions, swizzle: bool) -> Result<Kerne
         params,
         max_ntid: Some(threads as u32),
         min_ctas_per_sm: None,
+        cluster_x: None,
         regs: b.decls(),
         shared: vec![Shared {
             name: "smem".into(),

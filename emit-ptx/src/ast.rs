@@ -197,6 +197,10 @@ pub enum Op {
     Setmaxnreg,
     /// `prefetch` (`prefetch.tensormap` warms the tensor-map cache)
     Prefetch,
+    /// `barrier` (`barrier.cluster.arrive` / `.wait`; PTX ISA 9.7.13.2)
+    Barrier,
+    /// `mapa` (a shared address in another CTA of the cluster; PTX ISA 9.7.9.20)
+    Mapa,
 }
 
 impl Op {
@@ -251,11 +255,13 @@ impl Op {
             Op::Exit => "exit",
             Op::Setmaxnreg => "setmaxnreg",
             Op::Prefetch => "prefetch",
+            Op::Barrier => "barrier",
+            Op::Mapa => "mapa",
         }
     }
 
     /// Every opcode (for the parser's lookup).
-    pub const ALL: [Op; 48] = [
+    pub const ALL: [Op; 50] = [
         Op::Mov,
         Op::Add,
         Op::Sub,
@@ -304,6 +310,8 @@ impl Op {
         Op::Exit,
         Op::Setmaxnreg,
         Op::Prefetch,
+        Op::Barrier,
+        Op::Mapa,
     ];
 }
 
@@ -389,6 +397,9 @@ pub struct Entry {
     pub max_ntid: Option<u32>,
     /// `.minnctapersm`, if given.
     pub min_ctas_per_sm: Option<u32>,
+    /// `.reqnctapercluster X, 1, 1` (sm_90+; PTX ISA 11.7.1): CTAs per thread-block
+    /// cluster, consecutive along x; the launch grid must be a multiple of it.
+    pub cluster_x: Option<u32>,
     /// Registers declared per class: `.reg .b32 %r<N>;` declares `%r0 .. %r(N-1)`.
     pub regs: Vec<(RegClass, u32)>,
     /// Shared-memory arrays.
@@ -528,6 +539,7 @@ impl Entry {
             params: Vec::new(),
             max_ntid: None,
             min_ctas_per_sm: None,
+            cluster_x: None,
             regs: Vec::new(),
             shared: Vec::new(),
             body: Vec::new(),

@@ -273,27 +273,19 @@ fn entry(i: &str) -> PResult<'_, Entry> {
         params,
         max_ntid: None,
         min_ctas_per_sm: None,
+        cluster_x: None,
         regs: Vec::new(),
         shared: Vec::new(),
         body: Vec::new(),
     };
     loop {
         if let Ok((r, _)) = lit(".maxntid", i) {
-            let (r, _) = expect("a space after .maxntid", r, sp)?;
-            let (r, x) = expect("a thread count", r, uint)?;
-            let mut r = r;
-            for _ in 0..2 {
-                let (r2, _) = ws(r)?;
-                let (r2, _) = must(",", r2)?;
-                let (r2, _) = ws(r2)?;
-                let at = r2;
-                let (r2, y) = expect("a thread count", r2, uint)?;
-                if y != 1 {
-                    return hard(at, "only `.maxntid X, 1, 1` is supported");
-                }
-                r = r2;
-            }
+            let (r, x) = x_one_one(r, ".maxntid", "a thread count")?;
             e.max_ntid = Some(x);
+            i = ws(r)?.0;
+        } else if let Ok((r, _)) = lit(".reqnctapercluster", i) {
+            let (r, x) = x_one_one(r, ".reqnctapercluster", "a CTA count")?;
+            e.cluster_x = Some(x);
             i = ws(r)?.0;
         } else if let Ok((r, _)) = lit(".minnctapersm", i) {
             let (r, _) = expect("a space after .minnctapersm", r, sp)?;
@@ -304,7 +296,7 @@ fn entry(i: &str) -> PResult<'_, Entry> {
             break;
         }
     }
-    let (mut i, _) = expect("`{`, `.maxntid` or `.minnctapersm`", i, |i| lit("{", i))?;
+    let (mut i, _) = expect("`{`, `.maxntid`, `.minnctapersm` or `.reqnctapercluster`", i, |i| lit("{", i))?;
     loop {
         let (r, _) = ws(i)?;
         if let Ok((r, _)) = lit("}", r) {
@@ -327,6 +319,24 @@ fn entry(i: &str) -> PResult<'_, Entry> {
             i = r2;
         }
     }
+}
+
+/// After a launch-shape directive: ` X, 1, 1` (only x may exceed 1).
+fn x_one_one<'a>(i: &'a str, directive: &'static str, what: &'static str) -> PResult<'a, u32> {
+    let (i, _) = expect("a space after the directive", i, sp)?;
+    let (mut i, x) = expect(what, i, uint)?;
+    for _ in 0..2 {
+        let (r, _) = ws(i)?;
+        let (r, _) = must(",", r)?;
+        let (r, _) = ws(r)?;
+        let at = r;
+        let (r, y) = expect(what, r, uint)?;
+        if y != 1 {
+            return hard(at, format!("only `{directive} X, 1, 1` is supported"));
+        }
+        i = r;
+    }
+    Ok((i, x))
 }
 
 fn param(i: &str) -> PResult<'_, Param> {

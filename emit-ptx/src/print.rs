@@ -79,6 +79,9 @@ fn print_entry(s: &mut String, e: &Entry) {
     if let Some(n) = e.min_ctas_per_sm {
         let _ = writeln!(s, ".minnctapersm {n}");
     }
+    if let Some(n) = e.cluster_x {
+        let _ = writeln!(s, ".reqnctapercluster {n}, 1, 1");
+    }
     s.push_str("{\n");
     let mut decls = 0;
     for &(class, n) in &e.regs {

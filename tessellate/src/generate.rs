@@ -108,6 +108,8 @@ pub(crate) struct Candidate {
     pub(crate) tensor: Option<Instruction>,
     pub(crate) stages: i64,
     pub(crate) tma: bool,
+    /// k-splits of one output tile, reduced inside a thread-block cluster (1 = none).
+    pub(crate) split_k: i64,
 }
 
 /// Ranks plans for `problem` on `target`.
@@ -154,7 +156,7 @@ pub fn plans(
         }
     }
 
-    let cands = candidates(dtype, mma, wgmma_ok, target, problem.k);
+    let cands = candidates(dtype, mma, wgmma_ok, target, problem);
     let mut out: Vec<Plan> = Vec::new();
     let mut explored = 0usize;
     let mut stop = StopReason::Exhausted;
@@ -198,12 +200,13 @@ fn key(p: &Plan) -> String {
         .map(|r| format!("{:?}{:?}{}", r.lo, r.hi, r.piece.instruction()))
         .collect();
     format!(
-        "{:?}{:?}{}{}s{}",
+        "{:?}{:?}{}{}s{}k{}",
         p.cta_tile,
         p.workers,
         p.worker_threads,
         regions.join(""),
-        p.stages
+        p.stages,
+        p.split_k
     )
 }
 
@@ -214,8 +217,9 @@ fn candidates(
     mma: Option<Instruction>,
     wgmma: bool,
     target: &Target,
-    k: i64,
+    problem: &GemmProblem,
 ) -> Vec<Candidate> {
+    let k = problem.k;
     let eb = dtype.input_bytes();
     let mut out = Vec::new();
     let cp_async = target.features.has_cp_async;
@@ -248,6 +252,7 @@ fn candidates(
                 tensor: mma,
                 stages: if cp_async { 3 } else { 2 },
                 tma: false,
+                split_k: 1,
             });
         }
     }
@@ -275,14 +280,26 @@ fn candidates(
                         if stages == 3 && !two_fit {
                             continue;
                         }
-                        out.push(Candidate {
-                            cta: [wg * wm, wn, bk],
-                            workers: [wg, 1],
-                            threads_per_worker: 128,
-                            tensor: Instruction::wgmma(8, dtype.input(), dtype.acc()).ok(),
-                            stages,
-                            tma: true,
-                        });
+                        // Split-K over a cluster where output tiles leave SMs idle and
+                        // every split keeps at least S k-tiles (so none is empty).
+                        let tiles = ceil_div(problem.m, wg * wm) * ceil_div(problem.n, wn);
+                        let kts = ceil_div(k, bk);
+                        for split_k in [1, 2, 4] {
+                            if split_k > 1
+                                && (tiles >= i64::from(target.sms) || kts < split_k * split_k)
+                            {
+                                continue;
+                            }
+                            out.push(Candidate {
+                                cta: [wg * wm, wn, bk],
+                                workers: [wg, 1],
+                                threads_per_worker: 128,
+                                tensor: Instruction::wgmma(8, dtype.input(), dtype.acc()).ok(),
+                                stages,
+                                tma: true,
+                                split_k,
+                            });
+                        }
                     }
                 }
             }
@@ -423,6 +440,7 @@ fn build(
         split,
         reduction,
         stages: c.stages,
+        split_k: c.split_k,
         modeled,
     }))
 }
@@ -472,19 +490,23 @@ fn place(
 }
 
 /// Model figures for a finished mix: total cycles over waves and k-steps, and TFLOP/s.
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn modeled(
     problem: &GemmProblem,
     target: &Target,
     cta: [i64; 3],
+    split_k: i64,
     kstep_cycles: f64,
     bound: String,
     ctas_per_sm: i64,
     regs: i64,
 ) -> Modeled {
-    let tiles = problem.batch * ceil_div(problem.m, cta[0]) * ceil_div(problem.n, cta[1]);
+    // A split-K tile is `split_k` CTAs, each with its share of the k-steps.
+    let tiles =
+        problem.batch * ceil_div(problem.m, cta[0]) * ceil_div(problem.n, cta[1]) * split_k;
     let slots = i64::from(target.sms) * ctas_per_sm;
     let waves = ceil_div(tiles, slots) as f64;
-    let ksteps = ceil_div(problem.k, cta[2]) as f64;
+    let ksteps = ceil_div(ceil_div(problem.k, cta[2]), split_k) as f64;
     let compute = waves * ksteps * kstep_cycles;
     // DRAM floor. L2 keeps the operands one wave of resident CTAs shares: a wave rasterized
     // as a near-square block of `rows x cols` tiles reads `rows` A slabs and `cols` B slabs
@@ -515,6 +537,12 @@ pub(crate) fn modeled(
     // its C tile at its share of DRAM bandwidth.
     if ctas_per_sm == 1 {
         cycles += waves * (cta[0] * cta[1]) as f64 * ob / target.dram_bytes_per_clk_per_sm();
+    }
+    // Split-K: the leader CTA reads the other splits' f32 partial tiles from distributed
+    // shared memory, at most one shared-memory line rate.
+    if split_k > 1 {
+        cycles += waves * ((split_k - 1) * cta[0] * cta[1] * 4) as f64
+            / target.smem_bytes_per_clk_per_sm;
     }
     let secs = cycles / (target.clock_mhz * 1e6);
     Modeled {

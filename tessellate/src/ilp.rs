@@ -183,6 +183,7 @@ impl<'a> Model<'a> {
                     self.problem,
                     self.target,
                     self.c.cta,
+                    self.c.split_k,
                     cyc,
                     bound,
                     ctas,

@@ -178,6 +178,10 @@ pub struct Plan {
     pub reduction: Option<Reduction>,
     /// Shared-memory pipeline stages.
     pub stages: i64,
+    /// k-splits per output tile (1: none). With `S > 1` a tile is computed by a thread-block
+    /// cluster of `S` CTAs, each reducing a contiguous share of the k-steps; the partial
+    /// sums meet in the first CTA's registers through distributed shared memory.
+    pub split_k: i64,
     /// Model figures.
     pub modeled: Modeled,
 }
@@ -326,6 +330,13 @@ impl fmt::Display for Plan {
             self.threads(),
             self.stages
         )?;
+        if self.split_k > 1 {
+            writeln!(
+                f,
+                "  split-K   {} k-splits per tile, reduced in a {}-CTA cluster",
+                self.split_k, self.split_k
+            )?;
+        }
         let split = match self.split {
             Split::Uniform => "uniform".to_string(),
             Split::Independent { dim } => format!("independent along {}", ["m", "n"][dim]),

@@ -108,6 +108,8 @@ struct Shape {
     /// CTAs resident per SM (1 to 4); with more than one, one CTA's epilogue overlaps another's main loop.
     ctas: i64,
     consumers: i64,
+    /// k-splits per tile, one CTA each, reduced through distributed shared memory.
+    split: i64,
     wm: i64,
     bn: i64,
     bk: i64,
@@ -184,9 +186,15 @@ impl Shape {
         if stages * stage > limit {
             return unsupported(format!("{stage}-byte stages in {limit} bytes"));
         }
+        let split = plan.split_k.max(1);
+        // The other splits' partial tiles (f32) are staged in the pipeline's shared memory.
+        if split > 1 && plan.cta_tile[0] * wn * 4 > stages * stage {
+            return unsupported(format!("split-K partials of a {}x{wn} tile", plan.cta_tile[0]));
+        }
         Ok(Shape {
             ctas,
             consumers: plan.workers[0],
+            split,
             wm,
             bn: wn,
             bk,
@@ -282,7 +290,14 @@ pub fn build(plan: &Plan, opts: &CompileOptions) -> Result<Kernel, CodegenError>
     b.emit(Op::Bar, "sync", vec![imm(0)]);
 
     let (gm, gn) = ((p.m + bm - 1) / bm, (p.n + sh.bn - 1) / sh.bn);
-    let (m0, n0) = raster(&mut b, gm, gn);
+    let (m0, n0, ks) = raster(&mut b, gm, gn, sh.split);
+    // This split's k-tiles: [kbeg, kbeg + count).
+    let kt_per = (kt_count + sh.split - 1) / sh.split;
+    let kbeg = b.reg(RegClass::B32);
+    b.emit(Op::Mul, "lo.u32", vec![r(kbeg), r(ks), imm(kt_per)]);
+    let count = b.const_u32(kt_count);
+    b.emit(Op::Sub, "u32", vec![r(count), r(count), r(kbeg)]);
+    b.emit(Op::Min, "u32", vec![r(count), r(count), imm(kt_per)]);
     b.emit(Op::Mul, "lo.u32", vec![r(m0), r(m0), imm(bm)]);
     b.emit(Op::Mul, "lo.u32", vec![r(n0), r(n0), imm(sh.bn)]);
     let wg = b.reg(RegClass::B32);
@@ -292,10 +307,10 @@ pub fn build(plan: &Plan, opts: &CompileOptions) -> Result<Kernel, CodegenError>
     let consumer = b.fresh_label("CONSUMER");
     b.emit_if(is_prod, true, Op::Bra, "uni", vec![sym(&consumer)]);
 
-    producer(&mut b, &sh, base, bars, tid, m0, n0, kt_count);
+    producer(&mut b, &sh, base, bars, tid, m0, n0, kbeg, count);
 
     b.label(&consumer);
-    consumer_body(&mut b, &sh, &p, base, bars, tid, wg, m0, n0, kt_count)?;
+    consumer_body(&mut b, &sh, &p, base, bars, tid, wg, m0, n0, ks, count)?;
     b.emit(Op::Ret, "", vec![]);
 
     let mut entry = Entry::new("mosaic_gemm");
@@ -303,6 +318,7 @@ pub fn build(plan: &Plan, opts: &CompileOptions) -> Result<Kernel, CodegenError>
     entry.max_ntid = Some(threads as u32);
     // A register cap at entry is what lets setmaxnreg move registers between warpgroups.
     entry.min_ctas_per_sm = Some(sh.ctas as u32);
+    entry.cluster_x = (sh.split > 1).then_some(sh.split as u32);
     entry.regs = b.decls();
     entry.shared = vec![Shared {
         name: "smem".into(),
@@ -341,7 +357,7 @@ pub fn build(plan: &Plan, opts: &CompileOptions) -> Result<Kernel, CodegenError>
         ptx,
         module,
         entry: "mosaic_gemm".into(),
-        grid: [(gm * gn) as u32, 1, 1],
+        grid: [(gm * gn * sh.split) as u32, 1, 1],
         block: [threads as u32, 1, 1],
         smem_bytes: smem,
         dynamic_smem_bytes: smem,
@@ -353,12 +369,16 @@ pub fn build(plan: &Plan, opts: &CompileOptions) -> Result<Kernel, CodegenError>
     })
 }
 
-/// The CTA's tile `(m, n)` from its linear index: tiles are launched in groups of
-/// [`RASTER_GROUP`] tile rows, m fastest within a group, so that co-resident CTAs reuse
-/// each other's A and B slabs from L2 (the grid is 1-D, `gm * gn` CTAs).
-fn raster(b: &mut Builder, gm: i64, gn: i64) -> (Reg, Reg) {
-    let pid = b.reg(RegClass::B32);
-    b.emit(Op::Mov, "u32", vec![r(pid), sym("%ctaid.x")]);
+/// The CTA's tile `(m, n)` and k-split from its linear index: tiles are launched in groups
+/// of [`RASTER_GROUP`] tile rows, m fastest within a group, so that co-resident CTAs reuse
+/// each other's A and B slabs from L2 (the grid is 1-D, `gm * gn * split` CTAs).
+fn raster(b: &mut Builder, gm: i64, gn: i64, split: i64) -> (Reg, Reg, Reg) {
+    let cta = b.reg(RegClass::B32);
+    b.emit(Op::Mov, "u32", vec![r(cta), sym("%ctaid.x")]);
+    // `split` consecutive CTAs (one cluster) share a tile; the rank within is the k-split.
+    let (pid, ks) = (b.reg(RegClass::B32), b.reg(RegClass::B32));
+    b.emit(Op::Div, "u32", vec![r(pid), r(cta), imm(split)]);
+    b.emit(Op::Rem, "u32", vec![r(ks), r(cta), imm(split)]);
     let per_group = RASTER_GROUP * gn;
     let group = b.reg(RegClass::B32);
     b.emit(Op::Div, "u32", vec![r(group), r(pid), imm(per_group)]);
@@ -374,7 +394,7 @@ fn raster(b: &mut Builder, gm: i64, gn: i64) -> (Reg, Reg) {
     b.emit(Op::Rem, "u32", vec![r(mt), r(within), r(size)]);
     b.emit(Op::Add, "u32", vec![r(mt), r(mt), r(first)]);
     b.emit(Op::Div, "u32", vec![r(nt), r(within), r(size)]);
-    (mt, nt)
+    (mt, nt, ks)
 }
 
 /// Stage index and phase parity of a pipelined loop, advanced once per k-tile.
@@ -427,7 +447,8 @@ fn producer(
     tid: Reg,
     m0: Reg,
     n0: Reg,
-    kt_count: i64,
+    kbeg: Reg,
+    count: Reg,
 ) {
     b.comment("producer warpgroup");
     if sh.ctas == 1 {
@@ -453,7 +474,8 @@ fn producer(
         .collect();
     let ring = Ring::new(b, sh.stages);
     let kt = b.const_u32(0);
-    let k0 = b.const_u32(0);
+    let k0 = b.reg(RegClass::B32);
+    b.emit(Op::Mul, "lo.u32", vec![r(k0), r(kbeg), imm(sh.bk)]);
     let stage = b.reg(RegClass::B32);
     let bar = b.reg(RegClass::B32);
     let ebar = b.reg(RegClass::B32);
@@ -504,10 +526,22 @@ fn producer(
     b.emit(Op::Add, "u32", vec![r(k0), r(k0), imm(sh.bk)]);
     b.emit(Op::Add, "u32", vec![r(kt), r(kt), imm(1)]);
     let more = b.reg(RegClass::Pred);
-    b.emit(Op::Setp, "lt.u32", vec![r(more), r(kt), imm(kt_count)]);
+    b.emit(Op::Setp, "lt.u32", vec![r(more), r(kt), r(count)]);
     b.emit_if(more, false, Op::Bra, "uni", vec![sym(&lp)]);
     b.label(&done);
+    if sh.split > 1 {
+        // The consumers' two cluster barriers count every thread of the cluster.
+        cluster_sync(b);
+        cluster_sync(b);
+    }
     b.emit(Op::Ret, "", vec![]);
+}
+
+/// `barrier.cluster.arrive.release` + `wait.acquire` (PTX ISA 9.7.13.2): shared-memory
+/// writes before it in any CTA of the cluster are visible to reads after it in any other.
+fn cluster_sync(b: &mut Builder) {
+    b.emit(Op::Barrier, "cluster.arrive.release", vec![]);
+    b.emit(Op::Barrier, "cluster.wait.acquire", vec![]);
 }
 
 /// A consumer warpgroup: the wgmma main loop and the epilogue.
@@ -522,7 +556,8 @@ fn consumer_body(
     wg: Reg,
     m0: Reg,
     n0: Reg,
-    kt_count: i64,
+    ks: Reg,
+    count: Reg,
 ) -> Result<(), CodegenError> {
     b.comment("consumer warpgroups");
     if sh.ctas == 1 {
@@ -599,20 +634,12 @@ fn consumer_body(
             let bo = sh.b.start_offset(0, k0);
             b.emit(Op::Add, "s64", vec![r(dai), r(da), imm(ao >> 4)]);
             b.emit(Op::Add, "s64", vec![r(dbi), r(db), imm(bo >> 4)]);
-            b.emit(
-                Op::Wgmma,
-                &shape,
-                vec![
-                    vec(piece),
-                    r(dai),
-                    r(dbi),
-                    r(one),
-                    imm(1),
-                    imm(1),
-                    imm(trans_a),
-                    imm(trans_b),
-                ],
-            );
+            let mut ops = vec![vec(piece), r(dai), r(dbi), r(one), imm(1), imm(1)];
+            // imm-trans-a/b exist only for f16/bf16 (PTX ISA 9.7.15.5.2); tf32 is K-major.
+            if p.dtype != GemmDType::TF32 {
+                ops.extend([imm(trans_a), imm(trans_b)]);
+            }
+            b.emit(Op::Wgmma, &shape, ops);
         }
     }
     b.emit(Op::Wgmma, "commit_group.sync.aligned", vec![]);
@@ -633,12 +660,59 @@ fn consumer_body(
     ring.advance(b);
     b.emit(Op::Add, "u32", vec![r(kt), r(kt), imm(1)]);
     let more = b.reg(RegClass::Pred);
-    b.emit(Op::Setp, "lt.u32", vec![r(more), r(kt), imm(kt_count)]);
+    b.emit(Op::Setp, "lt.u32", vec![r(more), r(kt), r(count)]);
     b.emit_if(more, false, Op::Bra, "uni", vec![sym(&lp)]);
     b.emit(Op::Wgmma, "wait_group.sync.aligned", vec![imm(0)]);
+    if sh.split > 1 {
+        reduce_splits(b, sh, base, tid, ks, &acc);
+    }
 
     epilogue(b, sh, p, tid, ci, m0, n0, &acc);
     Ok(())
+}
+
+/// Split-K reduction inside the cluster: splits `1..S` store their accumulators to their
+/// own (now idle) stage memory, element `e` of consumer thread `t` at `4 * (e * T + t)`
+/// (`T` consumer threads, so a warp's stores are contiguous); after a cluster barrier split
+/// 0 adds every other split's values, read through `mapa` + `ld.shared::cluster`; a second
+/// barrier keeps the other CTAs (and their shared memory) alive until it has. Splits `1..S`
+/// then leave; split 0 runs the epilogue.
+fn reduce_splits(b: &mut Builder, sh: &Shape, base: Reg, tid: Reg, ks: Reg, acc: &[Vec<Reg>]) {
+    b.comment("split-K: reduce partial tiles over the cluster");
+    let t_all = 128 * sh.consumers * 4;
+    let mine = b.reg(RegClass::B32);
+    b.emit(Op::Sub, "u32", vec![r(mine), r(tid), imm(128)]);
+    b.emit(Op::Mad, "lo.u32", vec![r(mine), r(mine), imm(4), r(base)]);
+    let leader = b.reg(RegClass::Pred);
+    b.emit(Op::Setp, "eq.u32", vec![r(leader), r(ks), imm(0)]);
+    let gather = b.fresh_label("SPLITK_GATHER");
+    b.emit_if(leader, false, Op::Bra, "uni", vec![sym(&gather)]);
+    for (e, x) in acc.iter().flatten().enumerate() {
+        b.emit(Op::St, "shared.f32", vec![addr(mine, e as i64 * t_all), r(*x)]);
+    }
+    b.label(&gather);
+    cluster_sync(b);
+    let after = b.fresh_label("SPLITK_SUMMED");
+    b.emit_if(leader, true, Op::Bra, "uni", vec![sym(&after)]);
+    let (remote, x) = (b.reg(RegClass::B32), b.reg(RegClass::F32));
+    for rank in 1..sh.split {
+        b.emit(
+            Op::Mapa,
+            "shared::cluster.u32",
+            vec![r(remote), r(mine), imm(rank)],
+        );
+        for (e, a) in acc.iter().flatten().enumerate() {
+            b.emit(
+                Op::Ld,
+                "shared::cluster.f32",
+                vec![r(x), addr(remote, e as i64 * t_all)],
+            );
+            b.emit(Op::Add, "rn.f32", vec![r(*a), r(*a), r(x)]);
+        }
+    }
+    b.label(&after);
+    cluster_sync(b);
+    b.emit_if(leader, true, Op::Ret, "", vec![]);
 }
 
 /// Writes `C = alpha * acc + beta * C` with the wgmma D fragment layout (PTX ISA
