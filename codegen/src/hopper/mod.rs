@@ -188,6 +188,11 @@ impl Shape {
         }
         let split = plan.split_k.max(1);
         // The other splits' partial tiles (f32) are staged in the pipeline's shared memory.
+        // Verified on 64-column tiles; wider ones gave wrong sums (see tessellate's
+        // candidates), so they are refused rather than miscompiled.
+        if split > 1 && wn != 64 {
+            return unsupported(format!("split-K on {wn}-column tiles"));
+        }
         if split > 1 && plan.cta_tile[0] * wn * 4 > stages * stage {
             return unsupported(format!("split-K partials of a {}x{wn} tile", plan.cta_tile[0]));
         }
