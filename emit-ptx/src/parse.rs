@@ -296,7 +296,11 @@ fn entry(i: &str) -> PResult<'_, Entry> {
             break;
         }
     }
-    let (mut i, _) = expect("`{`, `.maxntid`, `.minnctapersm` or `.reqnctapercluster`", i, |i| lit("{", i))?;
+    let (mut i, _) = expect(
+        "`{`, `.maxntid`, `.minnctapersm` or `.reqnctapercluster`",
+        i,
+        |i| lit("{", i),
+    )?;
     loop {
         let (r, _) = ws(i)?;
         if let Ok((r, _)) = lit("}", r) {
@@ -359,7 +363,10 @@ fn param(i: &str) -> PResult<'_, Param> {
     let (i, _) = expect("a space after the parameter type", i, sp)?;
     let (i, name) = expect("a parameter name", i, ident)?;
     let i = if ty == ParamType::TensorMap {
-        expect("`[128]` after a tensor-map parameter", i, |i| lit("[128]", i))?.0
+        expect("`[128]` after a tensor-map parameter", i, |i| {
+            lit("[128]", i)
+        })?
+        .0
     } else {
         i
     };

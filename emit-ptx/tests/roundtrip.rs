@@ -816,3 +816,94 @@ fn validation_rejects_what_would_not_round_trip() {
     m.target = "sm 90".into();
     assert!(validate_module(&m).is_err());
 }
+
+/// The Hopper forms: tensor-map parameters, `.reqnctapercluster`, tensor references
+/// `[map, {c0, c1}]`, the `_` sink, and the opcodes TMA/wgmma kernels add.
+#[test]
+fn hopper_forms_round_trip() {
+    let mut e = Entry::new("hopper");
+    e.params = vec![
+        Param::new(ParamType::U64, "C"),
+        Param::new(ParamType::TensorMap, "tmap_a"),
+    ];
+    e.max_ntid = Some(384);
+    e.min_ctas_per_sm = Some(1);
+    e.cluster_x = Some(2);
+    let (r1, r2, rd1) = (
+        Reg::new(RegClass::B32, 1),
+        Reg::new(RegClass::B32, 2),
+        Reg::new(RegClass::B64, 1),
+    );
+    e.body = vec![
+        Stmt::Instr(Instr::new(
+            Op::Mov,
+            &["u64"],
+            vec![rd1.into(), Operand::sym("tmap_a")],
+        )),
+        Stmt::Instr(Instr::new(
+            Op::Cvta,
+            &["param", "u64"],
+            vec![rd1.into(), rd1.into()],
+        )),
+        Stmt::Instr(Instr::new(
+            Op::Prefetch,
+            &["tensormap"],
+            vec![Operand::addr(rd1, 0)],
+        )),
+        Stmt::Instr(Instr::new(
+            Op::CpAsync,
+            &[
+                "bulk",
+                "tensor",
+                "2d",
+                "shared::cluster",
+                "global",
+                "mbarrier::complete_tx::bytes",
+            ],
+            vec![
+                Operand::addr(r1, 1024),
+                Operand::Tensor {
+                    map: Box::new(rd1.into()),
+                    coords: vec![r2.into(), Operand::Imm(64)],
+                },
+                Operand::addr(r1, 0),
+            ],
+        )),
+        Stmt::Instr(Instr::new(
+            Op::Mbarrier,
+            &["arrive", "expect_tx", "shared::cta", "b64"],
+            vec![Operand::sym("_"), Operand::addr(r1, 0), Operand::Imm(16384)],
+        )),
+        Stmt::Instr(Instr::new(
+            Op::Setmaxnreg,
+            &["inc", "sync", "aligned", "u32"],
+            vec![Operand::Imm(232)],
+        )),
+        Stmt::Instr(Instr::new(
+            Op::Mapa,
+            &["shared::cluster", "u32"],
+            vec![r2.into(), r1.into(), Operand::Imm(1)],
+        )),
+        Stmt::Instr(Instr::new(
+            Op::Barrier,
+            &["cluster", "arrive", "release"],
+            vec![],
+        )),
+        Stmt::Instr(Instr::new(Op::Ret, &[], vec![])),
+    ];
+    e.declare_used_regs();
+    let m = Module {
+        version: (8, 0),
+        target: "sm_90a".into(),
+        entries: vec![e],
+    };
+    round_trip(&m);
+    let text = print_module(&m);
+    for needle in [
+        "\t.param .align 64 .b8 tmap_a[128]\n)\n.maxntid 384, 1, 1\n.minnctapersm 1\n.reqnctapercluster 2, 1, 1\n",
+        "[%rd1, {%r2, 64}], [%r1];",
+        "mbarrier.arrive.expect_tx.shared::cta.b64 _, [%r1], 16384;",
+    ] {
+        assert!(text.contains(needle), "missing {needle:?} in\n{text}");
+    }
+}

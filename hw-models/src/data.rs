@@ -444,9 +444,9 @@ static SM90A_GPUS: [GpuSpec; 2] = [
         max_boost_clock_mhz: 1980.0, // as H100 SXM
         hfma: 256.0,
         tensor: &H100_TENSOR,
-        l2_bytes: 50 * MIB,     // same die as H100
-        dram_bytes: 141 * GB,   // H200 datasheet: 141 GB HBM3e
-        dram_gb_per_s: 4800.0,  // H200 datasheet: 4.8 TB/s
+        l2_bytes: 50 * MIB,    // same die as H100
+        dram_bytes: 141 * GB,  // H200 datasheet: 141 GB HBM3e
+        dram_gb_per_s: 4800.0, // H200 datasheet: 4.8 TB/s
         // Measured, not a datasheet figure: the L2 -> SM rate TMA-fed wgmma kernels
         // sustain when small tiles make them L2-bound (38-plan sweep on an H100 SXM,
         // docs/BENCHMARKS.md run 5: 9.5-10.8 TB/s of tile loads).

@@ -545,7 +545,11 @@ fn encode_map(d: &crate::TensorMapDesc, set: &DevSet) -> Result<MapArg, RuntimeE
         ElemType::F16 => T::CU_TENSOR_MAP_DATA_TYPE_FLOAT16,
         ElemType::BF16 => T::CU_TENSOR_MAP_DATA_TYPE_BFLOAT16,
         ElemType::F32 => T::CU_TENSOR_MAP_DATA_TYPE_FLOAT32,
-        e => return Err(RuntimeError::BadSpec(format!("no tensor map for {e:?} elements"))),
+        e => {
+            return Err(RuntimeError::BadSpec(format!(
+                "no tensor map for {e:?} elements"
+            )));
+        }
     };
     let swizzle = match d.swizzle_bytes {
         0 => S::CU_TENSOR_MAP_SWIZZLE_NONE,

@@ -49,9 +49,8 @@ mod types;
 pub use error::RuntimeError;
 pub use gpu::{Runtime, probe};
 pub use types::{
-    MapOperand, TensorMapDesc,
     BenchOpts, BenchReport, Compute, CublasCheck, DeviceInfo, ElemType, ErrorStats, GemmCall,
-    KernelSpec, Layout, Timing, VerifyOpts, VerifyReport,
+    KernelSpec, Layout, MapOperand, TensorMapDesc, Timing, VerifyOpts, VerifyReport,
 };
 
 /// Runs `spec` once on fresh random inputs and checks its output.

@@ -61,8 +61,7 @@ pub fn kernel(a: &CompileArgs) -> Result<(tessellate::Plan, codegen::Kernel), Cl
     let (a_layout, b_layout) = (layout(&a.a_layout), layout(&a.b_layout));
     // Warpgroup (wgmma + TMA) plans only where the Hopper path can lower them.
     let warpgroups =
-        codegen::hopper::supports(&problem, target.features.has_wgmma, a_layout, b_layout)
-            .is_ok();
+        codegen::hopper::supports(&problem, target.features.has_wgmma, a_layout, b_layout).is_ok();
     let opts = Options {
         top: which as usize,
         warpgroups,

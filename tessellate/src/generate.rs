@@ -507,8 +507,7 @@ pub(crate) fn modeled(
     regs: i64,
 ) -> Modeled {
     // A split-K tile is `split_k` CTAs, each with its share of the k-steps.
-    let tiles =
-        problem.batch * ceil_div(problem.m, cta[0]) * ceil_div(problem.n, cta[1]) * split_k;
+    let tiles = problem.batch * ceil_div(problem.m, cta[0]) * ceil_div(problem.n, cta[1]) * split_k;
     let slots = i64::from(target.sms) * ctas_per_sm;
     let waves = ceil_div(tiles, slots) as f64;
     let ksteps = ceil_div(ceil_div(problem.k, cta[2]), split_k) as f64;
@@ -546,8 +545,8 @@ pub(crate) fn modeled(
     // Split-K: the leader CTA reads the other splits' f32 partial tiles from distributed
     // shared memory, at most one shared-memory line rate.
     if split_k > 1 {
-        cycles += waves * ((split_k - 1) * cta[0] * cta[1] * 4) as f64
-            / target.smem_bytes_per_clk_per_sm;
+        cycles +=
+            waves * ((split_k - 1) * cta[0] * cta[1] * 4) as f64 / target.smem_bytes_per_clk_per_sm;
     }
     let secs = cycles / (target.clock_mhz * 1e6);
     Modeled {

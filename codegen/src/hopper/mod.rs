@@ -66,7 +66,9 @@ pub fn supports(
     }
     let dt = problem.dtype;
     if !matches!(dt, GemmDType::F16 | GemmDType::BF16 | GemmDType::TF32) {
-        return Err(format!("{dt} has no wgmma lowering yet (f16, bf16, tf32 only)"));
+        return Err(format!(
+            "{dt} has no wgmma lowering yet (f16, bf16, tf32 only)"
+        ));
     }
     if problem.batch != 1 {
         return Err("batched GEMM".into());
@@ -194,7 +196,10 @@ impl Shape {
             return unsupported(format!("split-K on {wn}-column tiles"));
         }
         if split > 1 && plan.cta_tile[0] * wn * 4 > stages * stage {
-            return unsupported(format!("split-K partials of a {}x{wn} tile", plan.cta_tile[0]));
+            return unsupported(format!(
+                "split-K partials of a {}x{wn} tile",
+                plan.cta_tile[0]
+            ));
         }
         Ok(Shape {
             ctas,
@@ -388,7 +393,11 @@ fn raster(b: &mut Builder, gm: i64, gn: i64, split: i64) -> (Reg, Reg, Reg) {
     let group = b.reg(RegClass::B32);
     b.emit(Op::Div, "u32", vec![r(group), r(pid), imm(per_group)]);
     let first = b.reg(RegClass::B32);
-    b.emit(Op::Mul, "lo.u32", vec![r(first), r(group), imm(RASTER_GROUP)]);
+    b.emit(
+        Op::Mul,
+        "lo.u32",
+        vec![r(first), r(group), imm(RASTER_GROUP)],
+    );
     // Rows in this group: min(gm - first, RASTER_GROUP).
     let size = b.const_u32(gm);
     b.emit(Op::Sub, "u32", vec![r(size), r(size), r(first)]);
@@ -422,9 +431,19 @@ impl Ring {
     fn advance(&self, b: &mut Builder) {
         let wrap = b.reg(RegClass::Pred);
         b.emit(Op::Add, "u32", vec![r(self.s), r(self.s), imm(1)]);
-        b.emit(Op::Setp, "eq.u32", vec![r(wrap), r(self.s), imm(self.count)]);
+        b.emit(
+            Op::Setp,
+            "eq.u32",
+            vec![r(wrap), r(self.s), imm(self.count)],
+        );
         b.emit_if(wrap, false, Op::Mov, "u32", vec![r(self.s), imm(0)]);
-        b.emit_if(wrap, false, Op::Xor, "b32", vec![r(self.phase), r(self.phase), imm(1)]);
+        b.emit_if(
+            wrap,
+            false,
+            Op::Xor,
+            "b32",
+            vec![r(self.phase), r(self.phase), imm(1)],
+        );
     }
 }
 
@@ -490,7 +509,11 @@ fn producer(
     let c1 = b.reg(RegClass::B32);
     let lp = b.fresh_label("PRODUCE");
     b.label(&lp);
-    b.emit(Op::Mad, "lo.u32", vec![r(stage), r(ring.s), imm(sh.stage_bytes()), r(base)]);
+    b.emit(
+        Op::Mad,
+        "lo.u32",
+        vec![r(stage), r(ring.s), imm(sh.stage_bytes()), r(base)],
+    );
     b.emit(Op::Mad, "lo.u32", vec![r(bar), r(ring.s), imm(8), r(bars)]);
     b.emit(Op::Add, "u32", vec![r(ebar), r(bar), imm(8 * sh.stages)]);
     b.emit(Op::Xor, "b32", vec![r(prev), r(ring.phase), imm(1)]);
@@ -500,10 +523,7 @@ fn producer(
         "arrive.expect_tx.shared::cta.b64",
         vec![sym("_"), addr(bar, 0), imm(sh.stage_bytes())],
     );
-    for (tile, mn0, off, map) in [
-        (&sh.a, m0, 0, maps[0]),
-        (&sh.b, n0, sh.a.bytes(), maps[1]),
-    ] {
+    for (tile, mn0, off, map) in [(&sh.a, m0, 0, maps[0]), (&sh.b, n0, sh.a.bytes(), maps[1])] {
         for j in 0..tile.boxes() {
             let o = tile.box_origin(j);
             let (inner0, outer0) = match tile.major {
@@ -512,7 +532,11 @@ fn producer(
             };
             b.emit(Op::Add, "u32", vec![r(c0), r(inner0), imm(o[0])]);
             b.emit(Op::Add, "u32", vec![r(c1), r(outer0), imm(o[1])]);
-            b.emit(Op::Add, "u32", vec![r(dst), r(stage), imm(off + j * tile.box_bytes())]);
+            b.emit(
+                Op::Add,
+                "u32",
+                vec![r(dst), r(stage), imm(off + j * tile.box_bytes())],
+            );
             b.emit(
                 Op::CpAsync,
                 "bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes",
@@ -615,7 +639,11 @@ fn consumer_body(
     );
     let lp = b.fresh_label("CONSUME");
     b.label(&lp);
-    b.emit(Op::Mad, "lo.u32", vec![r(stage), r(ring.s), imm(sh.stage_bytes()), r(base)]);
+    b.emit(
+        Op::Mad,
+        "lo.u32",
+        vec![r(stage), r(ring.s), imm(sh.stage_bytes()), r(base)],
+    );
     b.emit(Op::Mad, "lo.u32", vec![r(bar), r(ring.s), imm(8), r(bars)]);
     wait(b, bar, ring.phase);
     // Descriptors of this stage: start address >> 4 in bits 0-13 over the constant bits.
@@ -661,7 +689,11 @@ fn consumer_body(
         "arrive.shared::cta.b64",
         vec![sym("_"), addr(prev_empty, 0)],
     );
-    b.emit(Op::Add, "u32", vec![r(prev_empty), r(bar), imm(8 * sh.stages)]);
+    b.emit(
+        Op::Add,
+        "u32",
+        vec![r(prev_empty), r(bar), imm(8 * sh.stages)],
+    );
     ring.advance(b);
     b.emit(Op::Add, "u32", vec![r(kt), r(kt), imm(1)]);
     let more = b.reg(RegClass::Pred);
@@ -693,7 +725,11 @@ fn reduce_splits(b: &mut Builder, sh: &Shape, base: Reg, tid: Reg, ks: Reg, acc:
     let gather = b.fresh_label("SPLITK_GATHER");
     b.emit_if(leader, false, Op::Bra, "uni", vec![sym(&gather)]);
     for (e, x) in acc.iter().flatten().enumerate() {
-        b.emit(Op::St, "shared.f32", vec![addr(mine, e as i64 * t_all), r(*x)]);
+        b.emit(
+            Op::St,
+            "shared.f32",
+            vec![addr(mine, e as i64 * t_all), r(*x)],
+        );
     }
     b.label(&gather);
     cluster_sync(b);
@@ -741,8 +777,16 @@ fn epilogue(
     b.emit(Op::Ld, "param.u64", vec![r(c), Operand::addr(sym("C"), 0)]);
     b.emit(Op::Cvta, "to.global.u64", vec![r(c), r(c)]);
     let (alpha, beta) = (b.reg(RegClass::F32), b.reg(RegClass::F32));
-    b.emit(Op::Ld, "param.f32", vec![r(alpha), Operand::addr(sym("alpha"), 0)]);
-    b.emit(Op::Ld, "param.f32", vec![r(beta), Operand::addr(sym("beta"), 0)]);
+    b.emit(
+        Op::Ld,
+        "param.f32",
+        vec![r(alpha), Operand::addr(sym("alpha"), 0)],
+    );
+    b.emit(
+        Op::Ld,
+        "param.f32",
+        vec![r(beta), Operand::addr(sym("beta"), 0)],
+    );
     let beta_nz = b.reg(RegClass::Pred);
     b.emit(Op::Setp, "neu.f32", vec![r(beta_nz), r(beta), f32imm(0.0)]);
     // Thread's first row and column.

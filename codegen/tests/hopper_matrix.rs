@@ -1,0 +1,155 @@
+//! Every warpgroup (TMA + wgmma) plan the search ranks for sm_90a, over f16, bf16 and tf32,
+//! square, LLM, decode-like (split-K) and ragged shapes and every operand layout the path
+//! takes: printed, parsed back to the same module, structurally checked, and assembled by
+//! ptxas with zero spills. Needs ptxas for the last part (skipped with a notice outside CI,
+//! a failure in CI with `MOSAIC_REQUIRE_PTXAS=1`).
+
+use codegen::{CompileOptions, MatLayout, compile, hopper};
+use emit_ptx::{parse::parse_module, ptxas};
+use itex::Instruction;
+use tessellate::{GemmDType, GemmProblem, Options, Plan, plans};
+
+const SHAPES: &[(i64, i64, i64)] = &[
+    (4096, 4096, 4096),
+    (4096, 14336, 4096),
+    (16, 4096, 4096),
+    (1000, 1000, 1000),
+];
+
+/// `(dtype, A layout, B layout)` combinations the Hopper path lowers.
+fn cases() -> Vec<(GemmDType, MatLayout, MatLayout)> {
+    use MatLayout::{ColMajor as C, RowMajor as R};
+    let mut v = Vec::new();
+    for d in [GemmDType::F16, GemmDType::BF16] {
+        for (a, b) in [(R, R), (C, R), (R, C), (C, C)] {
+            v.push((d, a, b));
+        }
+    }
+    v.push((GemmDType::TF32, R, C));
+    v
+}
+
+/// The warpgroup plans of one problem with their compile options.
+fn warpgroup_plans(
+    dtype: GemmDType,
+    (m, n, k): (i64, i64, i64),
+    a: MatLayout,
+    b: MatLayout,
+) -> Vec<(Plan, CompileOptions)> {
+    let t = hw_models::target("sm_90a", None).unwrap();
+    let problem = GemmProblem::new(m, n, k, 1, dtype).unwrap();
+    hopper::supports(&problem, t.features.has_wgmma, a, b).unwrap();
+    let r = plans(
+        &problem,
+        &t,
+        &Options {
+            top: 100,
+            ..Options::default()
+        },
+    )
+    .unwrap();
+    let opts = CompileOptions {
+        a_layout: a,
+        b_layout: b,
+        smem_limit: t.smem_max_per_cta,
+        ..CompileOptions::default()
+    };
+    r.plans
+        .into_iter()
+        // Heterogeneous (wgmma + FFMA) and FFMA-only warpgroup tiles are ranked but not
+        // lowered yet.
+        .filter(|p| {
+            p.worker_threads == 128
+                && p.regions.len() == 1
+                && matches!(p.regions[0].piece.instruction(), Instruction::Wgmma { .. })
+        })
+        .map(|p| (p, opts))
+        .collect()
+}
+
+#[test]
+fn tf32_mn_major_and_odd_pitches_stay_off_the_hopper_path() {
+    let p = GemmProblem::new(1000, 777, 333, 1, GemmDType::F16).unwrap();
+    let why = hopper::supports(&p, true, MatLayout::RowMajor, MatLayout::RowMajor).unwrap_err();
+    assert!(why.contains("not a multiple of 16"), "{why}");
+    let p = GemmProblem::new(1024, 1024, 1024, 1, GemmDType::TF32).unwrap();
+    let why = hopper::supports(&p, true, MatLayout::RowMajor, MatLayout::RowMajor).unwrap_err();
+    assert!(why.contains("K-major"), "{why}");
+    assert!(hopper::supports(&p, true, MatLayout::RowMajor, MatLayout::ColMajor).is_ok());
+}
+
+#[test]
+fn decode_shapes_rank_split_k_first_and_large_shapes_never_split() {
+    let (small, _) = warpgroup_plans(
+        GemmDType::F16,
+        (16, 4096, 4096),
+        MatLayout::RowMajor,
+        MatLayout::RowMajor,
+    )[0]
+    .clone();
+    assert!(small.split_k > 1, "{small}");
+    for (p, _) in warpgroup_plans(
+        GemmDType::F16,
+        (4096, 4096, 4096),
+        MatLayout::RowMajor,
+        MatLayout::RowMajor,
+    ) {
+        assert_eq!(p.split_k, 1, "{p}");
+    }
+}
+
+#[test]
+fn every_warpgroup_kernel_round_trips_and_has_the_hopper_machinery() {
+    for (dtype, a, b) in cases() {
+        for &shape in SHAPES {
+            for (plan, opts) in warpgroup_plans(dtype, shape, a, b) {
+                let what = format!("{dtype} {shape:?} {a:?}/{b:?}\n{plan}");
+                let k = compile(&plan, &opts).unwrap_or_else(|e| panic!("{what}: {e}"));
+                assert_eq!(parse_module(&k.ptx).unwrap(), k.module, "{what}");
+                for needle in [
+                    "cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes",
+                    "mbarrier.try_wait.parity.shared::cta.b64",
+                    "wgmma.mma_async.sync.aligned.m64n",
+                    "wgmma.commit_group.sync.aligned",
+                    ".param .align 64 .b8 tmap_b[128]",
+                ] {
+                    assert!(k.ptx.contains(needle), "{what}: no {needle}");
+                }
+                assert_eq!(k.tensor_maps.len(), 2, "{what}");
+                assert_eq!(
+                    k.ptx.contains(".reqnctapercluster"),
+                    plan.split_k > 1,
+                    "{what}"
+                );
+                assert_eq!(k.grid[0] as i64 % plan.split_k, 0, "{what}");
+            }
+        }
+    }
+}
+
+#[test]
+fn every_warpgroup_kernel_assembles_without_spills() {
+    let Some(_) = ptxas::require_or_skip("every_warpgroup_kernel_assembles_without_spills") else {
+        return;
+    };
+    let mut n = 0;
+    for (dtype, a, b) in cases() {
+        for &shape in SHAPES {
+            for (plan, opts) in warpgroup_plans(dtype, shape, a, b) {
+                let what = format!(
+                    "{dtype} {shape:?} {a:?}/{b:?} {:?} x{} stages {} split {}",
+                    plan.cta_tile, plan.workers[0], plan.stages, plan.split_k
+                );
+                let k = compile(&plan, &opts).unwrap_or_else(|e| panic!("{what}: {e}"));
+                let rep =
+                    ptxas::assemble(&k.ptx, "sm_90a").unwrap_or_else(|e| panic!("{what}: {e}"));
+                for e in &rep.entries {
+                    assert_eq!(e.spill_stores, 0, "{what}: {e:?}");
+                    assert_eq!(e.spill_loads, 0, "{what}: {e:?}");
+                }
+                n += 1;
+            }
+        }
+    }
+    println!("{n} sm_90a warpgroup kernels assembled without spills");
+}
