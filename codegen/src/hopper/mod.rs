@@ -411,39 +411,64 @@ fn raster(b: &mut Builder, gm: i64, gn: i64, split: i64) -> (Reg, Reg, Reg) {
     (mt, nt, ks)
 }
 
-/// Stage index and phase parity of a pipelined loop, advanced once per k-tile.
+/// The k-tile loop over the stage ring, as the producer and the consumers both run it:
+/// k-tile counter, stage index and phase parity, and this iteration's stage and `full`
+/// barrier addresses.
 struct Ring {
     s: Reg,
     phase: Reg,
-    count: i64,
+    kt: Reg,
+    /// Start of this iteration's stage, and its `full` barrier (shared addresses).
+    stage: Reg,
+    bar: Reg,
+    stages: i64,
+    label: String,
 }
 
 impl Ring {
-    fn new(b: &mut Builder, count: i64) -> Self {
-        Ring {
+    /// Opens the loop (`label:`) and computes the addresses of stage `s`.
+    fn begin(b: &mut Builder, sh: &Shape, base: Reg, bars: Reg, name: &str) -> Self {
+        let ring = Ring {
             s: b.const_u32(0),
             phase: b.const_u32(0),
-            count,
-        }
+            kt: b.const_u32(0),
+            stage: b.reg(RegClass::B32),
+            bar: b.reg(RegClass::B32),
+            stages: sh.stages,
+            label: b.fresh_label(name),
+        };
+        b.label(&ring.label);
+        let stage_bytes = imm(sh.stage_bytes());
+        b.emit(
+            Op::Mad,
+            "lo.u32",
+            vec![r(ring.stage), r(ring.s), stage_bytes, r(base)],
+        );
+        b.emit(
+            Op::Mad,
+            "lo.u32",
+            vec![r(ring.bar), r(ring.s), imm(8), r(bars)],
+        );
+        ring
     }
 
-    /// `s += 1`; on wrap-around `s = 0` and the phase flips.
-    fn advance(&self, b: &mut Builder) {
+    /// Advances the stage (on wrap-around `s = 0` and the phase flips) and the k-tile, and
+    /// loops while `kt < count`.
+    fn end(&self, b: &mut Builder, count: Reg) {
         let wrap = b.reg(RegClass::Pred);
         b.emit(Op::Add, "u32", vec![r(self.s), r(self.s), imm(1)]);
         b.emit(
             Op::Setp,
             "eq.u32",
-            vec![r(wrap), r(self.s), imm(self.count)],
+            vec![r(wrap), r(self.s), imm(self.stages)],
         );
         b.emit_if(wrap, false, Op::Mov, "u32", vec![r(self.s), imm(0)]);
-        b.emit_if(
-            wrap,
-            false,
-            Op::Xor,
-            "b32",
-            vec![r(self.phase), r(self.phase), imm(1)],
-        );
+        let flip = vec![r(self.phase), r(self.phase), imm(1)];
+        b.emit_if(wrap, false, Op::Xor, "b32", flip);
+        b.emit(Op::Add, "u32", vec![r(self.kt), r(self.kt), imm(1)]);
+        let more = b.reg(RegClass::Pred);
+        b.emit(Op::Setp, "lt.u32", vec![r(more), r(self.kt), r(count)]);
+        b.emit_if(more, false, Op::Bra, "uni", vec![sym(&self.label)]);
     }
 }
 
@@ -496,25 +521,15 @@ fn producer(
             g
         })
         .collect();
-    let ring = Ring::new(b, sh.stages);
-    let kt = b.const_u32(0);
     let k0 = b.reg(RegClass::B32);
     b.emit(Op::Mul, "lo.u32", vec![r(k0), r(kbeg), imm(sh.bk)]);
-    let stage = b.reg(RegClass::B32);
-    let bar = b.reg(RegClass::B32);
     let ebar = b.reg(RegClass::B32);
     let prev = b.reg(RegClass::B32);
     let dst = b.reg(RegClass::B32);
     let c0 = b.reg(RegClass::B32);
     let c1 = b.reg(RegClass::B32);
-    let lp = b.fresh_label("PRODUCE");
-    b.label(&lp);
-    b.emit(
-        Op::Mad,
-        "lo.u32",
-        vec![r(stage), r(ring.s), imm(sh.stage_bytes()), r(base)],
-    );
-    b.emit(Op::Mad, "lo.u32", vec![r(bar), r(ring.s), imm(8), r(bars)]);
+    let ring = Ring::begin(b, sh, base, bars, "PRODUCE");
+    let (stage, bar) = (ring.stage, ring.bar);
     b.emit(Op::Add, "u32", vec![r(ebar), r(bar), imm(8 * sh.stages)]);
     b.emit(Op::Xor, "b32", vec![r(prev), r(ring.phase), imm(1)]);
     wait(b, ebar, prev);
@@ -551,12 +566,8 @@ fn producer(
             );
         }
     }
-    ring.advance(b);
     b.emit(Op::Add, "u32", vec![r(k0), r(k0), imm(sh.bk)]);
-    b.emit(Op::Add, "u32", vec![r(kt), r(kt), imm(1)]);
-    let more = b.reg(RegClass::Pred);
-    b.emit(Op::Setp, "lt.u32", vec![r(more), r(kt), r(count)]);
-    b.emit_if(more, false, Op::Bra, "uni", vec![sym(&lp)]);
+    ring.end(b, count);
     b.label(&done);
     if sh.split > 1 {
         // The consumers' two cluster barriers count every thread of the cluster.
@@ -616,10 +627,6 @@ fn consumer_body(
     let one = b.reg(RegClass::Pred);
     b.emit(Op::Setp, "eq.u32", vec![r(one), r(lane), r(lane)]);
 
-    let ring = Ring::new(b, sh.stages);
-    let kt = b.const_u32(0);
-    let stage = b.reg(RegClass::B32);
-    let bar = b.reg(RegClass::B32);
     let prev_empty = b.reg(RegClass::B32);
     let t32 = b.reg(RegClass::B32);
     let (da, db) = (b.reg(RegClass::B64), b.reg(RegClass::B64));
@@ -637,14 +644,8 @@ fn consumer_body(
         "mma_async.sync.aligned.m64n{}k{}.f32.{dt}.{dt}",
         sh.bn, sh.kstep
     );
-    let lp = b.fresh_label("CONSUME");
-    b.label(&lp);
-    b.emit(
-        Op::Mad,
-        "lo.u32",
-        vec![r(stage), r(ring.s), imm(sh.stage_bytes()), r(base)],
-    );
-    b.emit(Op::Mad, "lo.u32", vec![r(bar), r(ring.s), imm(8), r(bars)]);
+    let ring = Ring::begin(b, sh, base, bars, "CONSUME");
+    let (stage, bar, kt) = (ring.stage, ring.bar, ring.kt);
     wait(b, bar, ring.phase);
     // Descriptors of this stage: start address >> 4 in bits 0-13 over the constant bits.
     for (d, off, tile) in [(da, Some(a_row_bytes), &sh.a), (db, None, &sh.b)] {
@@ -694,11 +695,7 @@ fn consumer_body(
         "u32",
         vec![r(prev_empty), r(bar), imm(8 * sh.stages)],
     );
-    ring.advance(b);
-    b.emit(Op::Add, "u32", vec![r(kt), r(kt), imm(1)]);
-    let more = b.reg(RegClass::Pred);
-    b.emit(Op::Setp, "lt.u32", vec![r(more), r(kt), r(count)]);
-    b.emit_if(more, false, Op::Bra, "uni", vec![sym(&lp)]);
+    ring.end(b, count);
     b.emit(Op::Wgmma, "wait_group.sync.aligned", vec![imm(0)]);
     if sh.split > 1 {
         reduce_splits(b, sh, base, tid, ks, &acc);
