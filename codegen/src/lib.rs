@@ -1,18 +1,23 @@
 //! # codegen — from a tessellation plan to a PTX kernel
 //!
-//! [`compile`] lowers a [`Plan`] of the Ampere-style path (warps issuing mma.sync, FFMA,
-//! HFMA2) to an [`emit_ptx::ast::Module`] and its text. Every memory access of the compute
-//! loop is derived from the placed iTexes' operand maps; the k-step body is ordered by
-//! [`sched`] (zig-zag instance order, tensor/vector interleaving).
+//! [`compile`] lowers a [`Plan`] to an [`emit_ptx::ast::Module`] and its text, by one of two
+//! paths:
+//! - warp plans (mma.sync, FFMA, HFMA2; every target): a cp.async pipeline, fragment loads
+//!   derived from the placed iTexes' operand maps, the k-step body ordered by [`sched`]
+//!   (zig-zag instance order, tensor/vector interleaving) — module `gemm`;
+//! - warpgroup plans (wgmma; sm_90a): the warp-specialized TMA + mbarrier + wgmma kernel of
+//!   [`hopper`], with split-K through thread-block clusters.
 //!
 //! Kernel ABI (what `mosaic verify` and `mosaic bench` launch): entry `mosaic_gemm` with
 //! parameters `u64 A, u64 B, u64 C, u32 M, u32 N, u32 K, alpha, beta` (`f32`, or `s32` bits for
 //! s8), computing `C = alpha * A B + beta * C`; A is `M x K` (row- or column-major, a compile
 //! option), B is `K x N` (likewise), C is `M x N` row-major with the accumulator type (f32; f16
-//! for f16acc; s32 for s8). Grid `(ceil(N/bn), ceil(M/bm), 1)`, block `(threads, 1, 1)`,
-//! static shared memory up to 48 KiB, dynamic (`.extern`) above. The kernel is specialized for the compiled `M, N, K` (they are
-//! immediates in the bounds checks and addressing); the parameters are part of the ABI so a
-//! launcher can check them.
+//! for f16acc; s32 for s8). Warpgroup kernels take two more parameters, the tensor maps of A
+//! and B (128 bytes each, see [`Kernel::tensor_maps`]). Grid and block are in [`Kernel`]
+//! (`(ceil(N/bn), ceil(M/bm), 1)` for warp kernels, a 1-D grid of tiles times k-splits for
+//! warpgroup kernels); shared memory is static up to 48 KiB, dynamic (`.extern`) above. The
+//! kernel is specialized for the compiled `M, N, K` (they are immediates in the bounds checks
+//! and addressing); the parameters are part of the ABI so a launcher can check them.
 
 mod builder;
 pub mod frag;
@@ -134,10 +139,12 @@ pub enum CodegenError {
     Map(String),
 }
 
-/// Lowers `plan` to a PTX kernel.
+/// Lowers `plan` to a PTX kernel (warpgroup plans through [`hopper::build`]).
 ///
 /// # Errors
-/// [`CodegenError`] for plans outside the supported path (wgmma, batched, shuffle reductions).
+/// [`CodegenError`] for plans outside the supported paths (batched GEMM, heterogeneous or
+/// FFMA-only warpgroup tiles, layouts [`hopper::supports`] refuses, reductions the fragment
+/// layouts cannot realize).
 pub fn compile(plan: &Plan, opts: &CompileOptions) -> Result<Kernel, CodegenError> {
     if plan.worker_threads == 128 {
         hopper::build(plan, opts)
