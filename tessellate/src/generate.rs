@@ -538,8 +538,9 @@ pub(crate) fn modeled(
         }
     }
     // With one CTA per SM nothing hides the epilogue: each wave ends with every SM writing
-    // its C tile at its share of DRAM bandwidth.
-    if ctas_per_sm == 1 {
+    // its C tile at its share of DRAM bandwidth. Calibrated with the L2 fill rate on the
+    // same sm_90a sweep, so applied only where that rate was measured.
+    if ctas_per_sm == 1 && target.l2_fill_gb_per_s.is_some() {
         cycles += waves * (cta[0] * cta[1]) as f64 * ob / target.dram_bytes_per_clk_per_sm();
     }
     // Split-K: the leader CTA reads the other splits' f32 partial tiles from distributed
