@@ -285,13 +285,12 @@ fn candidates(
                         let tiles = ceil_div(problem.m, wg * wm) * ceil_div(problem.n, wn);
                         let kts = ceil_div(k, bk);
                         for split_k in [1, 2, 4] {
-                            // Split-K is offered on 64-column tiles only: with wider ones
-                            // the cluster reduction gave wrong sums on an H100 (open bug,
-                            // docs/BENCHMARKS.md run 5).
+                            // Not for tf32: its 128-column split-K kernels gave wrong sums on
+                            // an H100 (docs/BENCHMARKS.md run 5), the 16-bit ones are right.
                             if split_k > 1
                                 && (tiles >= i64::from(target.sms)
                                     || kts < split_k * split_k
-                                    || wn != 64)
+                                    || dtype == GemmDType::TF32)
                             {
                                 continue;
                             }

@@ -190,10 +190,10 @@ impl Shape {
         }
         let split = plan.split_k.max(1);
         // The other splits' partial tiles (f32) are staged in the pipeline's shared memory.
-        // Verified on 64-column tiles; wider ones gave wrong sums (see tessellate's
-        // candidates), so they are refused rather than miscompiled.
-        if split > 1 && wn != 64 {
-            return unsupported(format!("split-K on {wn}-column tiles"));
+        // tf32 split-K gave wrong sums on an H100 (docs/BENCHMARKS.md run 5); refused
+        // rather than miscompiled.
+        if split > 1 && p.dtype == GemmDType::TF32 {
+            return unsupported("tf32 split-K".into());
         }
         if split > 1 && plan.cta_tile[0] * wn * 4 > stages * stage {
             return unsupported(format!(
@@ -647,13 +647,17 @@ fn consumer_body(
     let ring = Ring::begin(b, sh, base, bars, "CONSUME");
     let (stage, bar, kt) = (ring.stage, ring.bar, ring.kt);
     wait(b, bar, ring.phase);
-    // Descriptors of this stage: start address >> 4 in bits 0-13 over the constant bits.
+    // Descriptors of this stage: matrix-descriptor-encode(start) = (start & 0x3FFFF) >> 4 in
+    // bits 0-13 over the constant bits (PTX ISA 9.7.15.5.1.2.2). The mask matters: in a
+    // cluster launch a shared address carries the CTA's rank in bits 24-31, which would
+    // otherwise spill into the LBO field (bits 16-29) on every CTA but rank 0.
     for (d, off, tile) in [(da, Some(a_row_bytes), &sh.a), (db, None, &sh.b)] {
         let tile_base = if tile == &sh.a { 0 } else { sh.a.bytes() };
         b.emit(Op::Add, "u32", vec![r(t32), r(stage), imm(tile_base)]);
         if let Some(o) = off {
             b.emit(Op::Add, "u32", vec![r(t32), r(t32), r(o)]);
         }
+        b.emit(Op::And, "b32", vec![r(t32), r(t32), imm(0x3FFFF)]);
         b.emit(Op::Shr, "u32", vec![r(t32), r(t32), imm(4)]);
         b.emit(Op::Cvt, "u64.u32", vec![r(d), r(t32)]);
         b.emit(Op::Or, "b64", vec![r(d), r(d), imm(tile.desc_hi() as i64)]);
