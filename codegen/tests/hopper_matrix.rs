@@ -119,7 +119,10 @@ fn every_warpgroup_kernel_round_trips_and_has_the_hopper_machinery() {
                 // matrix-descriptor-encode masks the start address to 18 bits: a cluster's
                 // shared addresses carry the CTA rank in bits 24-31 (the split-K bug of
                 // BENCHMARKS run 5).
-                assert!(k.ptx.contains(", 262143;"), "{what}: descriptor start not masked");
+                assert!(
+                    k.ptx.contains(", 262143;"),
+                    "{what}: descriptor start not masked"
+                );
                 assert_eq!(
                     k.ptx.contains(".reqnctapercluster"),
                     plan.split_k > 1,
