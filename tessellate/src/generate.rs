@@ -260,61 +260,61 @@ fn candidates(
     // bytes per row (one 128B-swizzle atom).
     if wgmma {
         let bk = 128 / eb;
-        for wg in [1, 2] {
-            for wm in [64, 128] {
-                for wn in [64, 128, 192, 256] {
-                    // Accumulators per thread past 128 do not fit beside the addressing
-                    // in a consumer's 232 registers.
-                    if wm * wn / 128 > 128 {
-                        continue;
-                    }
-                    // Four stages, or three where that lets two CTAs share an SM (one's
-                    // epilogue then overlaps the other's main loop).
-                    for stages in [4, 3] {
-                        // Two CTAs need the shared memory and, since ptxas allocates under
-                        // the entry cap, accumulators plus ~40 addressing registers within
-                        // 65536 / (2 * threads).
-                        let cap = 65536 / (2 * 128 * (wg + 1)) / 8 * 8;
-                        let two_fit = 2 * stages * (wg * wm + wn) * 128 <= SMEM_PER_SM_90
-                            && wm * wn / 128 + 40 <= cap;
-                        if stages == 3 && !two_fit {
-                            continue;
-                        }
-                        // Split-K over a cluster where output tiles leave SMs idle and
-                        // every split keeps at least S k-tiles (so none is empty).
-                        let tiles = ceil_div(problem.m, wg * wm) * ceil_div(problem.n, wn);
-                        let kts = ceil_div(k, bk);
-                        for split_k in [1, 2, 4] {
-                            // Not for tf32: its 128-column split-K kernels gave wrong sums on
-                            // an H100 (docs/BENCHMARKS.md run 5), the 16-bit ones are right.
-                            if split_k > 1
-                                && (tiles >= i64::from(target.sms)
-                                    || kts < split_k * split_k
-                                    || dtype == GemmDType::TF32)
-                            {
-                                continue;
-                            }
-                            out.push(Candidate {
-                                cta: [wg * wm, wn, bk],
-                                workers: [wg, 1],
-                                threads_per_worker: 128,
-                                tensor: Instruction::wgmma(8, dtype.input(), dtype.acc()).ok(),
-                                stages,
-                                tma: true,
-                                split_k,
-                            });
-                        }
-                    }
-                }
+        let kts = ceil_div(k, bk);
+        let shapes =
+            itertools::iproduct!([1, 2], [64, 128], [64, 128, 192, 256], [4, 3], [1, 2, 4]);
+        for (wg, wm, wn, stages, split_k) in shapes {
+            if !wgmma_candidate_fits(target, problem, [wg, wm, wn], stages, split_k, kts) {
+                continue;
             }
+            out.push(Candidate {
+                cta: [wg * wm, wn, bk],
+                workers: [wg, 1],
+                threads_per_worker: 128,
+                tensor: Instruction::wgmma(8, dtype.input(), dtype.acc()).ok(),
+                stages,
+                tma: true,
+                split_k,
+            });
         }
     }
     out
 }
 
-/// Shared memory two CTAs may use on an sm_90 SM, bytes (228 KiB less 1 KiB of alignment
-/// slack per CTA).
-const SMEM_PER_SM_90: i64 = 226 * 1024;
+/// Whether a warpgroup candidate of `wg` consumers of `wm x wn`, `stages` deep, split `split_k`
+/// ways over `kts` k-tiles is worth ranking:
+/// - at most 128 accumulators per thread (more do not fit beside the addressing in a
+///   consumer's 232 registers);
+/// - three stages only where that lets two CTAs share an SM (one's epilogue then overlaps the
+///   other's main loop): their shared memory (with 1 KiB alignment slack each) and, since
+///   ptxas allocates under the entry cap, accumulators plus ~40 addressing registers within
+///   `65536 / (2 * threads)`;
+/// - split-K only where output tiles leave SMs idle and every split keeps at least `S`
+///   k-tiles, and not for tf32, whose 128-column split-K kernels gave wrong sums on an H100
+///   (docs/BENCHMARKS.md run 5).
+fn wgmma_candidate_fits(
+    target: &Target,
+    problem: &GemmProblem,
+    [wg, wm, wn]: [i64; 3],
+    stages: i64,
+    split_k: i64,
+    kts: i64,
+) -> bool {
+    let acc = wm * wn / 128;
+    if acc > 128 {
+        return false;
+    }
+    let cap = 65536 / (2 * 128 * (wg + 1)) / 8 * 8;
+    let smem_two = 2 * (stages * (wg * wm + wn) * 128 + 1024);
+    if stages == 3 && (smem_two > i64::from(target.smem_bytes_per_sm) || acc + 40 > cap) {
+        return false;
+    }
+    let tiles = ceil_div(problem.m, wg * wm) * ceil_div(problem.n, wn);
+    split_k == 1
+        || (tiles < i64::from(target.sms)
+            && kts >= split_k * split_k
+            && problem.dtype != GemmDType::TF32)
+}
 
 /// The split strategies worth solving for a candidate.
 fn splits(c: &Candidate, has_vector: bool) -> Vec<Split> {
@@ -494,17 +494,16 @@ fn place(
 }
 
 /// Model figures for a finished mix: total cycles over waves and k-steps, and TFLOP/s.
-#[allow(clippy::too_many_arguments)]
 pub(crate) fn modeled(
     problem: &GemmProblem,
     target: &Target,
-    cta: [i64; 3],
-    split_k: i64,
+    c: &Candidate,
     kstep_cycles: f64,
     bound: String,
     ctas_per_sm: i64,
     regs: i64,
 ) -> Modeled {
+    let (cta, split_k) = (c.cta, c.split_k);
     // A split-K tile is `split_k` CTAs, each with its share of the k-steps.
     let tiles = problem.batch * ceil_div(problem.m, cta[0]) * ceil_div(problem.n, cta[1]) * split_k;
     let slots = i64::from(target.sms) * ctas_per_sm;

@@ -182,8 +182,7 @@ impl<'a> Model<'a> {
                 modeled(
                     self.problem,
                     self.target,
-                    self.c.cta,
-                    self.c.split_k,
+                    self.c,
                     cyc,
                     bound,
                     ctas,
