@@ -48,6 +48,9 @@ pub struct CompileOptions {
     /// Shared memory a CTA may use, bytes (the target's opt-in maximum; 48 KiB is always
     /// available). Pipeline stages are reduced to fit.
     pub smem_limit: u32,
+    /// Shared memory of one SM, bytes (the target's `smem_bytes_per_sm`): warpgroup kernels
+    /// with several CTAs per SM split it between them.
+    pub smem_per_sm: u32,
     /// Pipeline stages to use instead of the plan's (still reduced to fit `smem_limit`).
     pub stages: Option<u32>,
 }
@@ -59,6 +62,7 @@ impl Default for CompileOptions {
             b_layout: MatLayout::RowMajor,
             policy: sched::Policy::Interleave,
             smem_limit: 48 * 1024,
+            smem_per_sm: 48 * 1024,
             stages: None,
         }
     }

@@ -52,6 +52,7 @@ fn warpgroup_plans(
         a_layout: a,
         b_layout: b,
         smem_limit: t.smem_max_per_cta,
+        smem_per_sm: t.smem_bytes_per_sm,
         ..CompileOptions::default()
     };
     r.plans

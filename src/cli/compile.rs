@@ -87,6 +87,7 @@ pub fn kernel(a: &CompileArgs) -> Result<(tessellate::Plan, codegen::Kernel), Cl
             _ => sched::Policy::Interleave,
         },
         smem_limit: target.smem_max_per_cta,
+        smem_per_sm: target.smem_bytes_per_sm,
         stages: a.stages,
     };
     let k = codegen::compile(&plan, &copts).map_err(|e| CliError {

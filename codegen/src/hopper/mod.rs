@@ -34,10 +34,6 @@ use crate::builder::{Builder, addr, f32imm, imm, r, sym, vec};
 use crate::{CodegenError, CompileOptions, Kernel, MatLayout, TensorMapSpec, TmaElem, TmaOperand};
 use layout::{ATOM, Major, OperandTile};
 
-/// Shared memory of an sm_90 SM usable by CTAs, bytes (228 KiB; CUDA C++ Programming Guide,
-/// "Compute Capabilities", technical specifications for 9.0).
-const SMEM_PER_SM: i64 = 228 * 1024;
-
 /// CTA tile rows grouped together in the launch order, so that a wave of CTAs shares A
 /// slabs and B slabs in L2 instead of streaming all of B per row of tiles.
 const RASTER_GROUP: i64 = 8;
@@ -180,7 +176,8 @@ impl Shape {
             .find(|&c| 65536 / (threads * c) / 8 * 8 >= need)
             .unwrap_or(1);
         // Per CTA: its share of the SM's shared memory, less alignment slack and barriers.
-        let limit = i64::from(opts.smem_limit).min(SMEM_PER_SM / ctas - 1024) - ATOM - 16 * 8;
+        let per_sm = i64::from(opts.smem_per_sm);
+        let limit = i64::from(opts.smem_limit).min(per_sm / ctas - 1024) - ATOM - 16 * 8;
         let mut stages = opts.stages.map_or(plan.stages, i64::from).clamp(2, 8);
         while stages > 2 && stages * stage > limit {
             stages -= 1;
@@ -320,7 +317,7 @@ pub fn build(plan: &Plan, opts: &CompileOptions) -> Result<Kernel, CodegenError>
     producer(&mut b, &sh, base, bars, tid, m0, n0, kbeg, count);
 
     b.label(&consumer);
-    consumer_body(&mut b, &sh, &p, base, bars, tid, wg, m0, n0, ks, count)?;
+    consumer_body(&mut b, &sh, &p, base, bars, tid, wg, m0, n0, ks, count);
     b.emit(Op::Ret, "", vec![]);
 
     let mut entry = Entry::new("mosaic_gemm");
@@ -500,13 +497,7 @@ fn producer(
     count: Reg,
 ) {
     b.comment("producer warpgroup");
-    if sh.ctas == 1 {
-        b.emit(
-            Op::Setmaxnreg,
-            "dec.sync.aligned.u32",
-            vec![imm(i64::from(sh.regs().0))],
-        );
-    }
+    set_regs(b, sh, false);
     let done = b.fresh_label("PRODUCER_DONE");
     let not_t0 = b.reg(RegClass::Pred);
     b.emit(Op::Setp, "ne.u32", vec![r(not_t0), r(tid), imm(0)]);
@@ -577,6 +568,22 @@ fn producer(
     b.emit(Op::Ret, "", vec![]);
 }
 
+/// `setmaxnreg` to this warpgroup's share of [`Shape::regs`] (`inc` for consumers, `dec`
+/// for the producer); nothing with several CTAs per SM, where every warpgroup keeps the cap.
+fn set_regs(b: &mut Builder, sh: &Shape, consumer: bool) {
+    if sh.ctas > 1 {
+        return;
+    }
+    let (producer, consumers) = sh.regs();
+    let (how, n) = if consumer {
+        ("inc", consumers)
+    } else {
+        ("dec", producer)
+    };
+    let mods = format!("{how}.sync.aligned.u32");
+    b.emit(Op::Setmaxnreg, &mods, vec![imm(i64::from(n))]);
+}
+
 /// `barrier.cluster.arrive.release` + `wait.acquire` (PTX ISA 9.7.13.2): shared-memory
 /// writes before it in any CTA of the cluster are visible to reads after it in any other.
 fn cluster_sync(b: &mut Builder) {
@@ -598,15 +605,9 @@ fn consumer_body(
     n0: Reg,
     ks: Reg,
     count: Reg,
-) -> Result<(), CodegenError> {
+) {
     b.comment("consumer warpgroups");
-    if sh.ctas == 1 {
-        b.emit(
-            Op::Setmaxnreg,
-            "inc.sync.aligned.u32",
-            vec![imm(i64::from(sh.regs().1))],
-        );
-    }
+    set_regs(b, sh, true);
     let pieces = sh.wm / 64;
     let per_piece = (sh.bn / 2) as usize;
     let acc: Vec<Vec<Reg>> = (0..pieces)
@@ -706,7 +707,6 @@ fn consumer_body(
     }
 
     epilogue(b, sh, p, tid, ci, m0, n0, &acc);
-    Ok(())
 }
 
 /// Split-K reduction inside the cluster: splits `1..S` store their accumulators to their
