@@ -203,18 +203,20 @@ impl Runtime {
         } else {
             lb.arg(&alpha_f).arg(&beta_f);
         }
-        let maps = spec
-            .tensor_maps
-            .iter()
-            .map(|d| encode_map(d, set))
-            .collect::<Result<Vec<_>, _>>()?;
-        for m in &maps {
+        if set.maps.len() != spec.tensor_maps.len() {
+            return Err(RuntimeError::BadSpec(format!(
+                "{} tensor maps encoded for a kernel that takes {}",
+                set.maps.len(),
+                spec.tensor_maps.len()
+            )));
+        }
+        for m in &set.maps {
             lb.arg(m);
         }
         // SAFETY: the parameter list matches the ABI documented on `KernelSpec` (three u64
         // device pointers to live allocations of the sizes `call` implies, three u32, two
-        // f32/s32 scalars, then one 128-byte tensor map per `spec.tensor_maps`, which live
-        // in `maps` until the launch has copied them). A kernel that disagrees with the ABI can fault on the device; that
+        // f32/s32 scalars, then one 128-byte tensor map per `spec.tensor_maps`, encoded for
+        // this set's buffers and living in `set` until the launch has copied them). A kernel that disagrees with the ABI can fault on the device; that
         // is reported as a launch error at the next synchronization, not host UB.
         unsafe { lb.launch(cfg) }
             .map(|_| ())
@@ -335,7 +337,7 @@ impl Runtime {
         let db = self.upload(&b)?;
         let dc = self.upload(&c_in)?;
         let dc_blas = self.upload(&c_in)?;
-        let set = DevSet::new(&self.stream, &da, &db, &dc);
+        let set = DevSet::new(&self.stream, &da, &db, &dc).with_maps(spec)?;
         self.launch(&f, spec, call, &set)?;
         self.sync("kernel")?;
         let blas_set = DevSet::new(&self.stream, &da, &db, &dc_blas);
@@ -436,8 +438,8 @@ impl Runtime {
         bufs.insert(0, (a, b, c));
         let dsets: Vec<DevSet> = bufs
             .iter()
-            .map(|(a, b, c)| DevSet::new(&self.stream, a, b, c))
-            .collect();
+            .map(|(a, b, c)| DevSet::new(&self.stream, a, b, c).with_maps(spec))
+            .collect::<Result<_, _>>()?;
         self.sync("input setup")?;
 
         // Does cuBLAS take this call at all?
@@ -593,11 +595,13 @@ fn encode_map(d: &crate::TensorMapDesc, set: &DevSet) -> Result<MapArg, RuntimeE
     Ok(MapArg(unsafe { map.assume_init() }))
 }
 
-/// Raw device addresses of one input set (A, B, C).
+/// Raw device addresses of one input set (A, B, C), and the kernel's tensor maps encoded
+/// for them (once per set, not per launch).
 struct DevSet {
     a_ptr: u64,
     b_ptr: u64,
     c_ptr: u64,
+    maps: Vec<MapArg>,
 }
 
 impl DevSet {
@@ -612,7 +616,18 @@ impl DevSet {
             a_ptr,
             b_ptr,
             c_ptr,
+            maps: Vec::new(),
         }
+    }
+
+    /// Encodes `spec`'s tensor maps over this set's A and B.
+    fn with_maps(mut self, spec: &KernelSpec) -> Result<Self, RuntimeError> {
+        self.maps = spec
+            .tensor_maps
+            .iter()
+            .map(|d| encode_map(d, &self))
+            .collect::<Result<_, _>>()?;
+        Ok(self)
     }
 }
 
