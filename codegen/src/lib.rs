@@ -53,6 +53,13 @@ pub struct CompileOptions {
     pub smem_per_sm: u32,
     /// Pipeline stages to use instead of the plan's (still reduced to fit `smem_limit`).
     pub stages: Option<u32>,
+    /// SMs of the target (`hw_models::Target::sms`): a persistent warpgroup kernel launches
+    /// `min(tiles, sms x CTAs/SM)` CTAs. Any value gives a correct kernel (the tile loop
+    /// strides by `%nctaid.x`); the target's count fills the GPU.
+    pub sms: u32,
+    /// Persistent tile scheduling instead of the plan's choice ([`tessellate::Plan::persistent`];
+    /// ignored for split-K plans, whose clusters are one tile each).
+    pub persistent: Option<bool>,
 }
 
 impl Default for CompileOptions {
@@ -64,6 +71,8 @@ impl Default for CompileOptions {
             smem_limit: 48 * 1024,
             smem_per_sm: 48 * 1024,
             stages: None,
+            sms: 1,
+            persistent: None,
         }
     }
 }

@@ -53,6 +53,7 @@ fn warpgroup_plans(
         b_layout: b,
         smem_limit: t.smem_max_per_cta,
         smem_per_sm: t.smem_bytes_per_sm,
+        sms: t.sms,
         ..CompileOptions::default()
     };
     r.plans
@@ -130,6 +131,16 @@ fn every_warpgroup_kernel_round_trips_and_has_the_hopper_machinery() {
                     "{what}"
                 );
                 assert_eq!(k.grid[0] as i64 % plan.split_k, 0, "{what}");
+                // A persistent kernel strides over tiles by the grid size and launches no
+                // more CTAs than the SMs hold; otherwise one CTA per tile (and k-split).
+                let [gm, gn, _] = plan.grid();
+                assert_eq!(k.ptx.contains("%nctaid.x"), plan.persistent, "{what}");
+                if plan.persistent {
+                    assert!(plan.split_k == 1 && k.grid[0] <= 132 * 4, "{what}");
+                    assert!(k.grid[0] as i64 <= gm * gn, "{what}");
+                } else {
+                    assert_eq!(k.grid[0] as i64, gm * gn * plan.split_k, "{what}");
+                }
             }
         }
     }

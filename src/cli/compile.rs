@@ -32,6 +32,10 @@ pub struct CompileArgs {
     /// Pipeline stages (default: the plan's; reduced to fit shared memory).
     #[arg(long)]
     pub stages: Option<u32>,
+    /// Persistent tile scheduling for warpgroup (sm_90a) kernels: `auto` (the plan's
+    /// choice), `on` or `off`. Split-K plans are never persistent.
+    #[arg(long, default_value = "auto", value_parser = ["auto", "on", "off"])]
+    pub persistent: String,
     /// Instruction order: `interleave` (default), `eager` (loads hoisted without limit) or
     /// `linear` (program order).
     #[arg(long, default_value = "interleave", value_parser = ["interleave", "eager", "linear"])]
@@ -89,6 +93,12 @@ pub fn kernel(a: &CompileArgs) -> Result<(tessellate::Plan, codegen::Kernel), Cl
         smem_limit: target.smem_max_per_cta,
         smem_per_sm: target.smem_bytes_per_sm,
         stages: a.stages,
+        sms: target.sms,
+        persistent: match a.persistent.as_str() {
+            "on" => Some(true),
+            "off" => Some(false),
+            _ => None,
+        },
     };
     let k = codegen::compile(&plan, &copts).map_err(|e| CliError {
         message: e.to_string(),

@@ -110,6 +110,8 @@ pub(crate) struct Candidate {
     pub(crate) tma: bool,
     /// k-splits of one output tile, reduced inside a thread-block cluster (1 = none).
     pub(crate) split_k: i64,
+    /// Persistent tile loop (see [`Plan::persistent`]).
+    pub(crate) persistent: bool,
 }
 
 /// Ranks plans for `problem` on `target`.
@@ -200,13 +202,14 @@ fn key(p: &Plan) -> String {
         .map(|r| format!("{:?}{:?}{}", r.lo, r.hi, r.piece.instruction()))
         .collect();
     format!(
-        "{:?}{:?}{}{}s{}k{}",
+        "{:?}{:?}{}{}s{}k{}p{}",
         p.cta_tile,
         p.workers,
         p.worker_threads,
         regions.join(""),
         p.stages,
-        p.split_k
+        p.split_k,
+        p.persistent
     )
 }
 
@@ -253,6 +256,7 @@ fn candidates(
                 stages: if cp_async { 3 } else { 2 },
                 tma: false,
                 split_k: 1,
+                persistent: false,
             });
         }
     }
@@ -267,6 +271,9 @@ fn candidates(
             if !wgmma_candidate_fits(target, problem, [wg, wm, wn], stages, split_k, kts) {
                 continue;
             }
+            // More tiles than SMs: loop over them in resident CTAs, so one tile's epilogue
+            // and the next tile's pipeline fill overlap the stage ring.
+            let tiles = ceil_div(problem.m, wg * wm) * ceil_div(problem.n, wn);
             out.push(Candidate {
                 cta: [wg * wm, wn, bk],
                 workers: [wg, 1],
@@ -275,6 +282,7 @@ fn candidates(
                 stages,
                 tma: true,
                 split_k,
+                persistent: split_k == 1 && tiles > i64::from(target.sms),
             });
         }
     }
@@ -445,6 +453,7 @@ fn build(
         reduction,
         stages: c.stages,
         split_k: c.split_k,
+        persistent: c.persistent,
         modeled,
     }))
 }
@@ -537,9 +546,11 @@ pub(crate) fn modeled(
     }
     // With one CTA per SM nothing hides the epilogue: each wave ends with every SM writing
     // its C tile at its share of DRAM bandwidth. Calibrated with the L2 fill rate on the
-    // same sm_90a sweep, so applied only where that rate was measured.
+    // same sm_90a sweep, so applied only where that rate was measured. A persistent CTA
+    // loads its next tile while it stores this one, so only the last epilogue is exposed.
     if ctas_per_sm == 1 && target.l2_fill_gb_per_s.is_some() {
-        cycles += waves * (cta[0] * cta[1]) as f64 * ob / target.dram_bytes_per_clk_per_sm();
+        let exposed = if c.persistent { 1.0 } else { waves };
+        cycles += exposed * (cta[0] * cta[1]) as f64 * ob / target.dram_bytes_per_clk_per_sm();
     }
     // Split-K: the leader CTA reads the other splits' f32 partial tiles from distributed
     // shared memory, at most one shared-memory line rate.

@@ -182,6 +182,11 @@ pub struct Plan {
     /// cluster of `S` CTAs, each reducing a contiguous share of the k-steps; the partial
     /// sums meet in the first CTA's registers through distributed shared memory.
     pub split_k: i64,
+    /// Persistent tile scheduling (warpgroup plans): the grid is `min(tiles, SMs x
+    /// CTAs/SM)` CTAs and each loops over output tiles `blockIdx.x + i * gridDim.x` in the
+    /// grouped raster order, its stage ring running on across tiles, so the producer loads
+    /// the next tile while the consumers run this tile's epilogue. `false`: one CTA per tile.
+    pub persistent: bool,
     /// Model figures.
     pub modeled: Modeled,
 }
@@ -335,6 +340,12 @@ impl fmt::Display for Plan {
                 f,
                 "  split-K   {} k-splits per tile, reduced in a {}-CTA cluster",
                 self.split_k, self.split_k
+            )?;
+        }
+        if self.persistent {
+            writeln!(
+                f,
+                "  schedule  persistent: one CTA per resident slot, looping over tiles"
             )?;
         }
         let split = match self.split {

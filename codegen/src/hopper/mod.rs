@@ -297,16 +297,16 @@ pub fn build(plan: &Plan, opts: &CompileOptions) -> Result<Kernel, CodegenError>
     b.emit(Op::Bar, "sync", vec![imm(0)]);
 
     let (gm, gn) = ((p.m + bm - 1) / bm, (p.n + sh.bn - 1) / sh.bn);
-    let (m0, n0, ks) = raster(&mut b, gm, gn, sh.split);
-    // This split's k-tiles: [kbeg, kbeg + count).
-    let kt_per = (kt_count + sh.split - 1) / sh.split;
-    let kbeg = b.reg(RegClass::B32);
-    b.emit(Op::Mul, "lo.u32", vec![r(kbeg), r(ks), imm(kt_per)]);
-    let count = b.const_u32(kt_count);
-    b.emit(Op::Sub, "u32", vec![r(count), r(count), r(kbeg)]);
-    b.emit(Op::Min, "u32", vec![r(count), r(count), imm(kt_per)]);
-    b.emit(Op::Mul, "lo.u32", vec![r(m0), r(m0), imm(bm)]);
-    b.emit(Op::Mul, "lo.u32", vec![r(n0), r(n0), imm(sh.bn)]);
+    let persistent = sh.split == 1 && opts.persistent.unwrap_or(plan.persistent);
+    let tiles = Tiles {
+        gm,
+        gn,
+        bm,
+        bn: sh.bn,
+        split: sh.split,
+        kt_count,
+        persistent,
+    };
     let wg = b.reg(RegClass::B32);
     b.emit(Op::Shr, "u32", vec![r(wg), r(tid), imm(7)]);
     let is_prod = b.reg(RegClass::Pred);
@@ -314,10 +314,10 @@ pub fn build(plan: &Plan, opts: &CompileOptions) -> Result<Kernel, CodegenError>
     let consumer = b.fresh_label("CONSUMER");
     b.emit_if(is_prod, true, Op::Bra, "uni", vec![sym(&consumer)]);
 
-    producer(&mut b, &sh, base, bars, tid, m0, n0, kbeg, count);
+    producer(&mut b, &sh, &tiles, base, bars, tid);
 
     b.label(&consumer);
-    consumer_body(&mut b, &sh, &p, base, bars, tid, wg, m0, n0, ks, count);
+    consumer_body(&mut b, &sh, &tiles, &p, base, bars, tid, wg);
     b.emit(Op::Ret, "", vec![]);
 
     let mut entry = Entry::new("mosaic_gemm");
@@ -364,7 +364,7 @@ pub fn build(plan: &Plan, opts: &CompileOptions) -> Result<Kernel, CodegenError>
         ptx,
         module,
         entry: "mosaic_gemm".into(),
-        grid: [(gm * gn * sh.split) as u32, 1, 1],
+        grid: [tiles.grid(opts.sms, sh.ctas) as u32, 1, 1],
         block: [threads as u32, 1, 1],
         smem_bytes: smem,
         dynamic_smem_bytes: smem,
@@ -376,12 +376,100 @@ pub fn build(plan: &Plan, opts: &CompileOptions) -> Result<Kernel, CodegenError>
     })
 }
 
-/// The CTA's tile `(m, n)` and k-split from its linear index: tiles are launched in groups
+/// Which output tiles a CTA computes: its own (`blockIdx.x`, one per CTA, `split` CTAs per
+/// tile), or, when `persistent`, tiles `blockIdx.x + i * gridDim.x` for `i = 0, 1, ...` while
+/// below `gm * gn` (the stride is read from `%nctaid.x`, so any grid size is correct).
+struct Tiles {
+    gm: i64,
+    gn: i64,
+    bm: i64,
+    bn: i64,
+    split: i64,
+    kt_count: i64,
+    persistent: bool,
+}
+
+/// One tile's origin and this CTA's k-tiles of it, `[kbeg, kbeg + count)`.
+struct TileAt {
+    m0: Reg,
+    n0: Reg,
+    ks: Reg,
+    kbeg: Reg,
+    count: Reg,
+}
+
+/// An open tile loop (see [`Tiles::open`]).
+struct TileLoop {
+    tile: Reg,
+    stride: Reg,
+    top: String,
+    done: String,
+}
+
+impl Tiles {
+    /// CTAs to launch: `gm * gn * split`, or for a persistent kernel one per resident slot
+    /// (`sms * ctas_per_sm`, at most one per tile).
+    fn grid(&self, sms: u32, ctas_per_sm: i64) -> i64 {
+        let all = self.gm * self.gn * self.split;
+        if self.persistent {
+            all.min(i64::from(sms.max(1)) * ctas_per_sm)
+        } else {
+            all
+        }
+    }
+
+    /// Opens the tile loop (nothing to loop over unless persistent) and computes the first
+    /// tile's coordinates; everything emitted until [`Tiles::close`] runs once per tile.
+    fn open(&self, b: &mut Builder, name: &str) -> (TileLoop, TileAt) {
+        let tile = b.reg(RegClass::B32);
+        b.emit(Op::Mov, "u32", vec![r(tile), sym("%ctaid.x")]);
+        let lp = TileLoop {
+            tile,
+            stride: b.reg(RegClass::B32),
+            top: b.fresh_label(&format!("{name}_TILE")),
+            done: b.fresh_label(&format!("{name}_TILES_DONE")),
+        };
+        if self.persistent {
+            b.emit(Op::Mov, "u32", vec![r(lp.stride), sym("%nctaid.x")]);
+            b.label(&lp.top);
+            let past = b.reg(RegClass::Pred);
+            let end = imm(self.gm * self.gn);
+            b.emit(Op::Setp, "ge.u32", vec![r(past), r(tile), end]);
+            b.emit_if(past, false, Op::Bra, "uni", vec![sym(&lp.done)]);
+        }
+        let (m0, n0, ks) = raster(b, tile, self.gm, self.gn, self.split);
+        let kt_per = (self.kt_count + self.split - 1) / self.split;
+        let kbeg = b.reg(RegClass::B32);
+        b.emit(Op::Mul, "lo.u32", vec![r(kbeg), r(ks), imm(kt_per)]);
+        let count = b.const_u32(self.kt_count);
+        b.emit(Op::Sub, "u32", vec![r(count), r(count), r(kbeg)]);
+        b.emit(Op::Min, "u32", vec![r(count), r(count), imm(kt_per)]);
+        b.emit(Op::Mul, "lo.u32", vec![r(m0), r(m0), imm(self.bm)]);
+        b.emit(Op::Mul, "lo.u32", vec![r(n0), r(n0), imm(self.bn)]);
+        let at = TileAt {
+            m0,
+            n0,
+            ks,
+            kbeg,
+            count,
+        };
+        (lp, at)
+    }
+
+    /// Closes the loop opened by [`Tiles::open`]: next tile, back to the top.
+    fn close(&self, b: &mut Builder, lp: TileLoop) {
+        if self.persistent {
+            b.emit(Op::Add, "u32", vec![r(lp.tile), r(lp.tile), r(lp.stride)]);
+            b.emit(Op::Bra, "uni", vec![sym(&lp.top)]);
+            b.label(&lp.done);
+        }
+    }
+}
+
+/// The CTA's tile `(m, n)` and k-split from its linear index `cta`: tiles are launched in groups
 /// of [`RASTER_GROUP`] tile rows, m fastest within a group, so that co-resident CTAs reuse
 /// each other's A and B slabs from L2 (the grid is 1-D, `gm * gn * split` CTAs).
-fn raster(b: &mut Builder, gm: i64, gn: i64, split: i64) -> (Reg, Reg, Reg) {
-    let cta = b.reg(RegClass::B32);
-    b.emit(Op::Mov, "u32", vec![r(cta), sym("%ctaid.x")]);
+fn raster(b: &mut Builder, cta: Reg, gm: i64, gn: i64, split: i64) -> (Reg, Reg, Reg) {
     // `split` consecutive CTAs (one cluster) share a tile; the rank within is the k-split.
     let (pid, ks) = (b.reg(RegClass::B32), b.reg(RegClass::B32));
     b.emit(Op::Div, "u32", vec![r(pid), r(cta), imm(split)]);
@@ -423,17 +511,25 @@ struct Ring {
 }
 
 impl Ring {
-    /// Opens the loop (`label:`) and computes the addresses of stage `s`.
-    fn begin(b: &mut Builder, sh: &Shape, base: Reg, bars: Reg, name: &str) -> Self {
-        let ring = Ring {
+    /// The ring's state at stage 0, phase 0; it runs on across the tiles of a persistent
+    /// CTA (each tile's k-tiles take the next stages).
+    fn new(b: &mut Builder, sh: &Shape, name: &str) -> Self {
+        Ring {
             s: b.const_u32(0),
             phase: b.const_u32(0),
-            kt: b.const_u32(0),
+            kt: b.reg(RegClass::B32),
             stage: b.reg(RegClass::B32),
             bar: b.reg(RegClass::B32),
             stages: sh.stages,
             label: b.fresh_label(name),
-        };
+        }
+    }
+
+    /// Opens one tile's k-tile loop (`kt = 0`, `label:`) and computes the addresses of
+    /// stage `s`.
+    fn open(&self, b: &mut Builder, sh: &Shape, base: Reg, bars: Reg) {
+        let ring = self;
+        b.emit(Op::Mov, "u32", vec![r(ring.kt), imm(0)]);
         b.label(&ring.label);
         let stage_bytes = imm(sh.stage_bytes());
         b.emit(
@@ -446,7 +542,6 @@ impl Ring {
             "lo.u32",
             vec![r(ring.bar), r(ring.s), imm(8), r(bars)],
         );
-        ring
     }
 
     /// Advances the stage (on wrap-around `s = 0` and the phase flips) and the k-tile, and
@@ -484,18 +579,7 @@ fn wait(b: &mut Builder, bar: Reg, parity: Reg) {
 }
 
 /// The producer warpgroup: one thread issues every TMA load; the others leave.
-#[allow(clippy::too_many_arguments)]
-fn producer(
-    b: &mut Builder,
-    sh: &Shape,
-    base: Reg,
-    bars: Reg,
-    tid: Reg,
-    m0: Reg,
-    n0: Reg,
-    kbeg: Reg,
-    count: Reg,
-) {
+fn producer(b: &mut Builder, sh: &Shape, tiles: &Tiles, base: Reg, bars: Reg, tid: Reg) {
     b.comment("producer warpgroup");
     set_regs(b, sh, false);
     let done = b.fresh_label("PRODUCER_DONE");
@@ -513,13 +597,16 @@ fn producer(
         })
         .collect();
     let k0 = b.reg(RegClass::B32);
-    b.emit(Op::Mul, "lo.u32", vec![r(k0), r(kbeg), imm(sh.bk)]);
     let ebar = b.reg(RegClass::B32);
     let prev = b.reg(RegClass::B32);
     let dst = b.reg(RegClass::B32);
     let c0 = b.reg(RegClass::B32);
     let c1 = b.reg(RegClass::B32);
-    let ring = Ring::begin(b, sh, base, bars, "PRODUCE");
+    let ring = Ring::new(b, sh, "PRODUCE");
+    let (lp, at) = tiles.open(b, "PRODUCER");
+    let (m0, n0) = (at.m0, at.n0);
+    b.emit(Op::Mul, "lo.u32", vec![r(k0), r(at.kbeg), imm(sh.bk)]);
+    ring.open(b, sh, base, bars);
     let (stage, bar) = (ring.stage, ring.bar);
     b.emit(Op::Add, "u32", vec![r(ebar), r(bar), imm(8 * sh.stages)]);
     b.emit(Op::Xor, "b32", vec![r(prev), r(ring.phase), imm(1)]);
@@ -558,7 +645,8 @@ fn producer(
         }
     }
     b.emit(Op::Add, "u32", vec![r(k0), r(k0), imm(sh.bk)]);
-    ring.end(b, count);
+    ring.end(b, at.count);
+    tiles.close(b, lp);
     b.label(&done);
     if sh.split > 1 {
         // The consumers' two cluster barriers count every thread of the cluster.
@@ -596,15 +684,12 @@ fn cluster_sync(b: &mut Builder) {
 fn consumer_body(
     b: &mut Builder,
     sh: &Shape,
+    tiles: &Tiles,
     p: &tessellate::GemmProblem,
     base: Reg,
     bars: Reg,
     tid: Reg,
     wg: Reg,
-    m0: Reg,
-    n0: Reg,
-    ks: Reg,
-    count: Reg,
 ) {
     b.comment("consumer warpgroups");
     set_regs(b, sh, true);
@@ -613,9 +698,6 @@ fn consumer_body(
     let acc: Vec<Vec<Reg>> = (0..pieces)
         .map(|_| b.regs(RegClass::F32, per_piece))
         .collect();
-    for x in acc.iter().flatten() {
-        b.emit(Op::Mov, "f32", vec![r(*x), f32imm(0.0)]);
-    }
     let ci = b.add_u32(wg, -1);
     // Row offset of this consumer's rows inside the A tile, in descriptor units (16 bytes).
     let a_row_bytes = b.reg(RegClass::B32);
@@ -645,7 +727,12 @@ fn consumer_body(
         "mma_async.sync.aligned.m64n{}k{}.f32.{dt}.{dt}",
         sh.bn, sh.kstep
     );
-    let ring = Ring::begin(b, sh, base, bars, "CONSUME");
+    let ring = Ring::new(b, sh, "CONSUME");
+    let (lp, at) = tiles.open(b, "CONSUMER");
+    for x in acc.iter().flatten() {
+        b.emit(Op::Mov, "f32", vec![r(*x), f32imm(0.0)]);
+    }
+    ring.open(b, sh, base, bars);
     let (stage, bar, kt) = (ring.stage, ring.bar, ring.kt);
     wait(b, bar, ring.phase);
     // Descriptors of this stage: matrix-descriptor-encode(start) = (start & 0x3FFFF) >> 4 in
@@ -700,13 +787,22 @@ fn consumer_body(
         "u32",
         vec![r(prev_empty), r(bar), imm(8 * sh.stages)],
     );
-    ring.end(b, count);
+    ring.end(b, at.count);
     b.emit(Op::Wgmma, "wait_group.sync.aligned", vec![imm(0)]);
+    // The tile's last stage is read too (a persistent CTA's next tile reuses it).
+    b.emit_if(
+        lane0,
+        false,
+        Op::Mbarrier,
+        "arrive.shared::cta.b64",
+        vec![sym("_"), addr(prev_empty, 0)],
+    );
     if sh.split > 1 {
-        reduce_splits(b, sh, base, tid, ks, &acc);
+        reduce_splits(b, sh, base, tid, at.ks, &acc);
     }
 
-    epilogue(b, sh, p, tid, ci, m0, n0, &acc);
+    epilogue(b, sh, p, tid, ci, at.m0, at.n0, &acc);
+    tiles.close(b, lp);
 }
 
 /// Split-K reduction inside the cluster: splits `1..S` store their accumulators to their
