@@ -60,6 +60,9 @@ pub struct CompileOptions {
     /// Persistent tile scheduling instead of the plan's choice ([`tessellate::Plan::persistent`];
     /// ignored for split-K plans, whose clusters are one tile each).
     pub persistent: Option<bool>,
+    /// B multicast across a 2-CTA cluster on (`Some(true)`) or off instead of the plan's
+    /// choice ([`tessellate::Plan::multicast`]); split-K plans cannot multicast.
+    pub multicast: Option<bool>,
 }
 
 impl Default for CompileOptions {
@@ -73,6 +76,7 @@ impl Default for CompileOptions {
             stages: None,
             sms: 1,
             persistent: None,
+            multicast: None,
         }
     }
 }

@@ -127,9 +127,20 @@ fn every_warpgroup_kernel_round_trips_and_has_the_hopper_machinery() {
                 );
                 assert_eq!(
                     k.ptx.contains(".reqnctapercluster"),
-                    plan.split_k > 1,
+                    plan.split_k > 1 || plan.multicast > 1,
                     "{what}"
                 );
+                // B multicast: each CTA loads its piece of B into both CTAs and releases
+                // stages on its peer's barriers; never combined with split-K.
+                let mc = plan.multicast > 1;
+                assert!(!(mc && plan.split_k > 1), "{what}");
+                assert_eq!(k.ptx.contains(".multicast::cluster"), mc, "{what}");
+                assert_eq!(
+                    k.ptx.contains("mbarrier.arrive.release.cluster.shared::cluster.b64"),
+                    mc,
+                    "{what}"
+                );
+                assert_eq!(k.grid[0] as i64 % plan.multicast, 0, "{what}");
                 assert_eq!(k.grid[0] as i64 % plan.split_k, 0, "{what}");
                 // A persistent kernel strides over tiles by the grid size and launches no
                 // more CTAs than the SMs hold; otherwise one CTA per tile (and k-split).
@@ -137,9 +148,10 @@ fn every_warpgroup_kernel_round_trips_and_has_the_hopper_machinery() {
                 assert_eq!(k.ptx.contains("%nctaid.x"), plan.persistent, "{what}");
                 if plan.persistent {
                     assert!(plan.split_k == 1 && k.grid[0] <= 132 * 4, "{what}");
-                    assert!(k.grid[0] as i64 <= gm * gn, "{what}");
+                    assert!(k.grid[0] as i64 <= (gm + plan.multicast - 1) / plan.multicast * plan.multicast * gn, "{what}");
                 } else {
-                    assert_eq!(k.grid[0] as i64, gm * gn * plan.split_k, "{what}");
+                    let rows = (gm + plan.multicast - 1) / plan.multicast * plan.multicast;
+                    assert_eq!(k.grid[0] as i64, rows * gn * plan.split_k, "{what}");
                 }
             }
         }

@@ -36,6 +36,10 @@ pub struct CompileArgs {
     /// choice), `on` or `off`. Split-K plans are never persistent.
     #[arg(long, default_value = "auto", value_parser = ["auto", "on", "off"])]
     pub persistent: String,
+    /// TMA multicast of B across a 2-CTA cluster for warpgroup (sm_90a) kernels: `auto`
+    /// (the plan's choice), `on` or `off`. Split-K plans never multicast.
+    #[arg(long, default_value = "auto", value_parser = ["auto", "on", "off"])]
+    pub multicast: String,
     /// Instruction order: `interleave` (default), `eager` (loads hoisted without limit) or
     /// `linear` (program order).
     #[arg(long, default_value = "interleave", value_parser = ["interleave", "eager", "linear"])]
@@ -47,6 +51,15 @@ fn layout(s: &str) -> MatLayout {
         MatLayout::ColMajor
     } else {
         MatLayout::RowMajor
+    }
+}
+
+/// `auto` -> `None` (the plan decides), `on` / `off` -> `Some`.
+fn on_off(s: &str) -> Option<bool> {
+    match s {
+        "on" => Some(true),
+        "off" => Some(false),
+        _ => None,
     }
 }
 
@@ -94,11 +107,8 @@ pub fn kernel(a: &CompileArgs) -> Result<(tessellate::Plan, codegen::Kernel), Cl
         smem_per_sm: target.smem_bytes_per_sm,
         stages: a.stages,
         sms: target.sms,
-        persistent: match a.persistent.as_str() {
-            "on" => Some(true),
-            "off" => Some(false),
-            _ => None,
-        },
+        persistent: on_off(&a.persistent),
+        multicast: on_off(&a.multicast),
     };
     let k = codegen::compile(&plan, &copts).map_err(|e| CliError {
         message: e.to_string(),

@@ -112,6 +112,8 @@ pub(crate) struct Candidate {
     pub(crate) split_k: i64,
     /// Persistent tile loop (see [`Plan::persistent`]).
     pub(crate) persistent: bool,
+    /// CTAs per cluster sharing B by TMA multicast (see [`Plan::multicast`]).
+    pub(crate) multicast: i64,
 }
 
 /// Ranks plans for `problem` on `target`.
@@ -202,14 +204,15 @@ fn key(p: &Plan) -> String {
         .map(|r| format!("{:?}{:?}{}", r.lo, r.hi, r.piece.instruction()))
         .collect();
     format!(
-        "{:?}{:?}{}{}s{}k{}p{}",
+        "{:?}{:?}{}{}s{}k{}p{}c{}",
         p.cta_tile,
         p.workers,
         p.worker_threads,
         regions.join(""),
         p.stages,
         p.split_k,
-        p.persistent
+        p.persistent,
+        p.multicast
     )
 }
 
@@ -257,6 +260,7 @@ fn candidates(
                 tma: false,
                 split_k: 1,
                 persistent: false,
+                multicast: 1,
             });
         }
     }
@@ -272,8 +276,19 @@ fn candidates(
                 continue;
             }
             // More tiles than SMs: loop over them in resident CTAs, so one tile's epilogue
-            // and the next tile's pipeline fill overlap the stage ring.
-            let tiles = ceil_div(problem.m, wg * wm) * ceil_div(problem.n, wn);
+            // and the next tile's pipeline fill overlap the stage ring. Two or more waves of
+            // tiles: pairs of tile rows share B through a 2-CTA cluster, unless the pairs'
+            // padding (an odd last row of tiles) would waste more than a tenth of the rows.
+            let gm = ceil_div(problem.m, wg * wm);
+            let tiles = gm * ceil_div(problem.n, wn);
+            let multicast = if split_k == 1
+                && tiles >= 2 * i64::from(target.sms)
+                && (gm % 2 == 0 || gm >= 9)
+            {
+                2
+            } else {
+                1
+            };
             out.push(Candidate {
                 cta: [wg * wm, wn, bk],
                 workers: [wg, 1],
@@ -283,6 +298,7 @@ fn candidates(
                 tma: true,
                 split_k,
                 persistent: split_k == 1 && tiles > i64::from(target.sms),
+                multicast,
             });
         }
     }
@@ -454,6 +470,7 @@ fn build(
         stages: c.stages,
         split_k: c.split_k,
         persistent: c.persistent,
+        multicast: c.multicast,
         modeled,
     }))
 }
@@ -512,9 +529,14 @@ pub(crate) fn modeled(
     ctas_per_sm: i64,
     regs: i64,
 ) -> Modeled {
-    let (cta, split_k) = (c.cta, c.split_k);
-    // A split-K tile is `split_k` CTAs, each with its share of the k-steps.
-    let tiles = problem.batch * ceil_div(problem.m, cta[0]) * ceil_div(problem.n, cta[1]) * split_k;
+    let (cta, split_k, mc) = (c.cta, c.split_k, c.multicast);
+    // A split-K tile is `split_k` CTAs, each with its share of the k-steps; multicast
+    // clusters pad the tile rows to a multiple of the cluster.
+    let tiles = problem.batch
+        * ceil_div(ceil_div(problem.m, cta[0]), mc)
+        * mc
+        * ceil_div(problem.n, cta[1])
+        * split_k;
     let slots = i64::from(target.sms) * ctas_per_sm;
     let waves = ceil_div(tiles, slots) as f64;
     let ksteps = ceil_div(ceil_div(problem.k, cta[2]), split_k) as f64;
@@ -533,9 +555,10 @@ pub(crate) fn modeled(
     let bytes = problem.batch as f64
         * (ceil_div(gm * gn, per_wave) as f64 * wave_bytes + (problem.m * problem.n) as f64 * ob);
     let dram = bytes / (target.dram_bytes_per_clk_per_sm() * f64::from(target.sms));
-    // L2 -> shared memory: every CTA loads its A and B slabs for every k-step.
+    // L2 -> shared memory: every CTA loads its A and B slabs for every k-step (B once per
+    // multicast cluster).
     let l2 = target.l2_fill_gb_per_s.map_or(0.0, |gbps| {
-        let fill = (tiles as f64) * ksteps * ((cta[0] + cta[1]) * cta[2]) as f64 * eb;
+        let fill = (tiles as f64) * ksteps * (cta[0] as f64 + (cta[1] / mc) as f64) * cta[2] as f64 * eb;
         fill / (gbps * 1e9 / (target.clock_mhz * 1e6))
     });
     let (mut cycles, mut bound) = (compute, bound);

@@ -187,6 +187,11 @@ pub struct Plan {
     /// grouped raster order, its stage ring running on across tiles, so the producer loads
     /// the next tile while the consumers run this tile's epilogue. `false`: one CTA per tile.
     pub persistent: bool,
+    /// CTAs of a thread-block cluster along m that share each B tile (1: no cluster): each
+    /// loads `1 / multicast` of the stage's B tile with TMA multicast into every CTA of the
+    /// cluster, so L2 serves B once per cluster. Tiles are taken in cluster-sized groups of
+    /// tile rows (a ragged last group computes masked rows past `m`).
+    pub multicast: i64,
     /// Model figures.
     pub modeled: Modeled,
 }
@@ -346,6 +351,13 @@ impl fmt::Display for Plan {
             writeln!(
                 f,
                 "  schedule  persistent: one CTA per resident slot, looping over tiles"
+            )?;
+        }
+        if self.multicast > 1 {
+            writeln!(
+                f,
+                "  multicast B shared by a {}-CTA cluster along m (TMA multicast)",
+                self.multicast
             )?;
         }
         let split = match self.split {

@@ -8,8 +8,14 @@
 //! - **K-major** (k fastest in global memory: row-major A, column-major B). One TMA box of
 //!   `bk` (inner, 128 bytes) x `rows` (outer); mn-row `r` starts at byte `r * 128`.
 //! - **MN-major** (m or n fastest: column-major A, row-major B; f16/bf16 only, wgmma has no
-//!   transpose for tf32). `rows / (128 / eb)` boxes of `128 / eb` mn (inner, 128 bytes) x `bk`
-//!   k (outer), each `128 * bk` bytes, one after another; k-row `k` of a box at byte `k * 128`.
+//!   transpose for tf32). `rows / (128 / eb)` chunks of `128 / eb` mn (inner, 128 bytes) x
+//!   `bk` k (outer), each `128 * bk` bytes, one after another; k-row `k` of a chunk at byte
+//!   `k * 128`, one TMA box per chunk.
+//!
+//! With `cut > 1` (B multicast across a cluster, where each CTA loads `1 / cut` of the tile)
+//! every box is cut into `cut` boxes along its outer dimension (K-major: mn rows; MN-major: k
+//! rows); the shared-memory layout is unchanged, because each piece starts on a 1024-byte
+//! boundary where the swizzle pattern restarts.
 //!
 //! In both, the TMA engine with `CU_TENSOR_MAP_SWIZZLE_128B` (CUDA driver API,
 //! `cuTensorMapEncodeTiled`) XORs byte-address bits `[4, 7)` (the 16-byte chunk within a
@@ -44,6 +50,9 @@ pub struct OperandTile {
     pub rows: i64,
     /// Element size, bytes (2 for f16/bf16, 4 for tf32).
     pub eb: i64,
+    /// Boxes each box of the layout is cut into along its outer dimension (1: none); the
+    /// outer extent over `cut` must stay a multiple of 8 rows (one swizzle atom).
+    pub cut: i64,
 }
 
 impl OperandTile {
@@ -60,17 +69,27 @@ impl OperandTile {
     /// The TMA box `[inner, outer]` in elements (inner is the contiguous global dimension).
     pub fn box_dims(&self) -> [i64; 2] {
         match self.major {
-            Major::K => [self.bk(), self.rows],
-            Major::Mn => [SPAN / self.eb, self.bk()],
+            Major::K => [self.bk(), self.rows / self.cut],
+            Major::Mn => [SPAN / self.eb, self.bk() / self.cut],
         }
     }
 
-    /// Boxes per tile and stage.
-    pub fn boxes(&self) -> i64 {
+    /// MN-major chunks of `128 / eb` mn (1 for K-major).
+    fn chunks(&self) -> i64 {
         match self.major {
             Major::K => 1,
             Major::Mn => self.rows / (SPAN / self.eb),
         }
+    }
+
+    /// Bytes of one MN-major chunk (`128 * bk`; the whole tile for K-major).
+    fn chunk_bytes(&self) -> i64 {
+        self.bytes() / self.chunks()
+    }
+
+    /// Boxes per tile and stage.
+    pub fn boxes(&self) -> i64 {
+        self.chunks() * self.cut
     }
 
     /// Bytes of one box.
@@ -79,21 +98,31 @@ impl OperandTile {
     }
 
     /// Box `j`'s global coordinate offset `[inner, outer]` from the tile origin `(k0, mn0)`
-    /// given as `[inner, outer]` (K-major: `[k0, mn0]`; MN-major: `[mn0, k0]`).
+    /// given as `[inner, outer]` (K-major: `[k0, mn0]`; MN-major: `[mn0, k0]`). Boxes are
+    /// numbered chunk-major: box `j` is piece `j % cut` of chunk `j / cut`.
     pub fn box_origin(&self, j: i64) -> [i64; 2] {
+        let (chunk, piece) = (j / self.cut, j % self.cut);
+        let outer = piece * self.box_dims()[1];
         match self.major {
-            Major::K => [0, 0],
-            Major::Mn => [j * (SPAN / self.eb), 0],
+            Major::K => [0, outer],
+            Major::Mn => [chunk * (SPAN / self.eb), outer],
         }
+    }
+
+    /// Where box `j` starts, bytes from the tile base (a multiple of 1024): its chunk, then
+    /// `128` bytes per outer row of the pieces before it.
+    pub fn box_dst(&self, j: i64) -> i64 {
+        let (chunk, piece) = (j / self.cut, j % self.cut);
+        chunk * self.chunk_bytes() + piece * self.box_dims()[1] * SPAN
     }
 
     /// Leading dimension byte offset (descriptor bits 16-29 hold it `>> 4`; PTX ISA
     /// 9.7.15.5.1.2.1.1). K-major swizzled layouts do not use it ("assumed 1"); MN-major
-    /// 128B: the distance between consecutive `128 / eb`-element mn chunks, one box here.
+    /// 128B: the distance between consecutive `128 / eb`-element mn chunks.
     pub fn lbo(&self) -> i64 {
         match self.major {
             Major::K => 16,
-            Major::Mn => self.box_bytes(),
+            Major::Mn => self.chunk_bytes(),
         }
     }
 
@@ -123,7 +152,7 @@ impl OperandTile {
     pub fn start_offset(&self, mn0: i64, k0: i64) -> i64 {
         match self.major {
             Major::K => mn0 * SPAN + k0 * self.eb,
-            Major::Mn => (mn0 / (SPAN / self.eb)) * self.box_bytes() + k0 * SPAN,
+            Major::Mn => (mn0 / (SPAN / self.eb)) * self.chunk_bytes() + k0 * SPAN,
         }
     }
 
@@ -132,7 +161,7 @@ impl OperandTile {
         let per = SPAN / self.eb;
         let linear = match self.major {
             Major::K => mn * SPAN + k * self.eb,
-            Major::Mn => (mn / per) * self.box_bytes() + k * SPAN + (mn % per) * self.eb,
+            Major::Mn => (mn / per) * self.chunk_bytes() + k * SPAN + (mn % per) * self.eb,
         };
         swizzle128(linear)
     }
@@ -175,7 +204,12 @@ mod tests {
         for major in [Major::K, Major::Mn] {
             for eb in [2, 4] {
                 for rows in [64, 128, 192, 256] {
-                    let t = OperandTile { major, rows, eb };
+                    let t = OperandTile {
+                        major,
+                        rows,
+                        eb,
+                        cut: 1,
+                    };
                     let kstep = 32 / eb; // the instruction's k: 16 (f16) or 8 (tf32)
                     // A window is 64 mn (A's m64) or the whole tile (B's n).
                     for win in [64, rows] {
@@ -208,6 +242,7 @@ mod tests {
                 major,
                 rows: 128,
                 eb: 2,
+                cut: 1,
             };
             let mut hit = vec![0u8; t.bytes() as usize];
             for mn in 0..t.rows {
@@ -228,6 +263,7 @@ mod tests {
             major: Major::K,
             rows: 128,
             eb: 2,
+            cut: 1,
         };
         // LBO 16 >> 4 = 1 ("assumed 1"), SBO 1024 >> 4 = 64, swizzle mode 1 at bit 62.
         assert_eq!(k.desc_hi(), (1 << 16) | (64 << 32) | (1 << 62));
@@ -235,8 +271,53 @@ mod tests {
             major: Major::Mn,
             rows: 256,
             eb: 2,
+            cut: 1,
         };
         assert_eq!(mn.lbo(), 8192);
         assert_eq!(mn.desc_hi(), (512 << 16) | (64 << 32) | (1 << 62));
+        // Cutting boxes for multicast changes neither the layout nor the descriptor.
+        assert_eq!(OperandTile { cut: 2, ..mn }.desc_hi(), mn.desc_hi());
+    }
+
+    /// Each TMA box, written densely (`128` bytes per outer row, swizzled from its 1024-byte
+    /// aligned start) at [`OperandTile::box_dst`], puts every element where
+    /// [`OperandTile::tma_offset`] says, and the boxes tile the operand exactly once: for both
+    /// majors, both widths, every tile height and cuts of 1, 2 and 4.
+    #[test]
+    fn boxes_land_where_the_layout_says() {
+        for major in [Major::K, Major::Mn] {
+            for eb in [2, 4] {
+                for rows in [64, 128, 192, 256] {
+                    for cut in [1, 2, 4] {
+                        let t = OperandTile {
+                            major,
+                            rows,
+                            eb,
+                            cut,
+                        };
+                        let mut seen = vec![0u8; (rows * t.bk()) as usize];
+                        for j in 0..t.boxes() {
+                            let [bi, bo] = t.box_dims();
+                            let [oi, oo] = t.box_origin(j);
+                            let dst = t.box_dst(j);
+                            assert_eq!(dst % ATOM, 0, "{major:?} {rows} cut {cut} box {j}");
+                            for o in 0..bo {
+                                for i in 0..bi {
+                                    let (mn, k) = match major {
+                                        Major::K => (oo + o, oi + i),
+                                        Major::Mn => (oi + i, oo + o),
+                                    };
+                                    let at = dst + swizzle128(o * SPAN + i * eb);
+                                    let what = format!("{major:?} eb {eb} rows {rows} cut {cut}");
+                                    assert_eq!(at, t.tma_offset(mn, k), "{what} ({mn},{k})");
+                                    seen[(mn * t.bk() + k) as usize] += 1;
+                                }
+                            }
+                        }
+                        assert!(seen.iter().all(|&c| c == 1), "{major:?} {rows} cut {cut}");
+                    }
+                }
+            }
+        }
     }
 }

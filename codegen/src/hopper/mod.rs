@@ -108,6 +108,8 @@ struct Shape {
     consumers: i64,
     /// k-splits per tile, one CTA each, reduced through distributed shared memory.
     split: i64,
+    /// CTAs of a cluster along m sharing each B tile through TMA multicast (1: none).
+    mcast: i64,
     wm: i64,
     bn: i64,
     bk: i64,
@@ -155,15 +157,29 @@ impl Shape {
         if wm * wn / 128 > 128 {
             return unsupported(format!("{wm}x{wn} accumulators per warpgroup"));
         }
+        let split = plan.split_k.max(1);
+        // B multicast needs a cluster of its own (split-K clusters are one tile each).
+        let mcast = match opts.multicast {
+            Some(true) => 2,
+            Some(false) => 1,
+            None => plan.multicast.max(1),
+        };
+        if mcast != 1 && (mcast != 2 || split > 1) {
+            return unsupported(format!(
+                "B multicast over {mcast} CTAs with split-K {split}"
+            ));
+        }
         let a = OperandTile {
             major: a_major(opts.a_layout),
             rows: plan.cta_tile[0],
             eb,
+            cut: 1,
         };
         let b = OperandTile {
             major: b_major(opts.b_layout),
             rows: wn,
             eb,
+            cut: mcast,
         };
         let stage = a.bytes() + b.bytes();
         // ptxas allocates the whole kernel within the entry cap `65536 / (threads * ctas)`
@@ -185,7 +201,6 @@ impl Shape {
         if stages * stage > limit {
             return unsupported(format!("{stage}-byte stages in {limit} bytes"));
         }
-        let split = plan.split_k.max(1);
         // The other splits' partial tiles (f32) are staged in the pipeline's shared memory.
         // tf32 split-K gave wrong sums on an H100 (docs/BENCHMARKS.md run 5); refused
         // rather than miscompiled.
@@ -202,6 +217,7 @@ impl Shape {
             ctas,
             consumers: plan.workers[0],
             split,
+            mcast,
             wm,
             bn: wn,
             bk,
@@ -288,13 +304,18 @@ pub fn build(plan: &Plan, opts: &CompileOptions) -> Result<Kernel, CodegenError>
             false,
             Op::Mbarrier,
             "init.shared::cta.b64",
-            vec![addr(bars, empty(s)), imm(4 * sh.consumers)],
+            vec![addr(bars, empty(s)), imm(4 * sh.consumers * sh.mcast)],
         );
     }
     // The barrier inits must be visible to the async proxy (TMA complete_tx) before use.
     b.emit(Op::Fence, "mbarrier_init.release.cluster", vec![]);
     b.emit(Op::Fence, "proxy.async.shared::cta", vec![]);
-    b.emit(Op::Bar, "sync", vec![imm(0)]);
+    if sh.mcast > 1 {
+        // The peer's TMA multicast and stage releases reach this CTA's barriers.
+        cluster_sync(&mut b);
+    } else {
+        b.emit(Op::Bar, "sync", vec![imm(0)]);
+    }
 
     let (gm, gn) = ((p.m + bm - 1) / bm, (p.n + sh.bn - 1) / sh.bn);
     let persistent = sh.split == 1 && opts.persistent.unwrap_or(plan.persistent);
@@ -304,6 +325,7 @@ pub fn build(plan: &Plan, opts: &CompileOptions) -> Result<Kernel, CodegenError>
         bm,
         bn: sh.bn,
         split: sh.split,
+        mcast: sh.mcast,
         kt_count,
         persistent,
     };
@@ -325,7 +347,7 @@ pub fn build(plan: &Plan, opts: &CompileOptions) -> Result<Kernel, CodegenError>
     entry.max_ntid = Some(threads as u32);
     // A register cap at entry is what lets setmaxnreg move registers between warpgroups.
     entry.min_ctas_per_sm = Some(sh.ctas as u32);
-    entry.cluster_x = (sh.split > 1).then_some(sh.split as u32);
+    entry.cluster_x = (sh.split * sh.mcast > 1).then_some((sh.split * sh.mcast) as u32);
     entry.regs = b.decls();
     entry.shared = vec![Shared {
         name: "smem".into(),
@@ -385,6 +407,9 @@ struct Tiles {
     bm: i64,
     bn: i64,
     split: i64,
+    /// Tile rows per multicast cluster: the cluster's CTAs take consecutive tile rows of one
+    /// tile column, so tiles come in groups of `mcast` rows (the last padded).
+    mcast: i64,
     kt_count: i64,
     persistent: bool,
 }
@@ -410,12 +435,24 @@ impl Tiles {
     /// CTAs to launch: `gm * gn * split`, or for a persistent kernel one per resident slot
     /// (`sms * ctas_per_sm`, at most one per tile).
     fn grid(&self, sms: u32, ctas_per_sm: i64) -> i64 {
-        let all = self.gm * self.gn * self.split;
+        let all = self.ctas();
         if self.persistent {
-            all.min(i64::from(sms.max(1)) * ctas_per_sm)
+            // Whole clusters, so the stride keeps each CTA's rank.
+            let slots = i64::from(sms.max(1)) * ctas_per_sm;
+            all.min((slots / self.mcast).max(1) * self.mcast)
         } else {
             all
         }
+    }
+
+    /// Tile rows in multicast groups (`ceil(gm / mcast)`).
+    fn row_groups(&self) -> i64 {
+        (self.gm + self.mcast - 1) / self.mcast
+    }
+
+    /// One CTA per tile slot: tiles (rows padded to whole multicast groups) times k-splits.
+    fn ctas(&self) -> i64 {
+        self.row_groups() * self.mcast * self.gn * self.split
     }
 
     /// Opens the tile loop (nothing to loop over unless persistent) and computes the first
@@ -433,11 +470,16 @@ impl Tiles {
             b.emit(Op::Mov, "u32", vec![r(lp.stride), sym("%nctaid.x")]);
             b.label(&lp.top);
             let past = b.reg(RegClass::Pred);
-            let end = imm(self.gm * self.gn);
+            let end = imm(self.ctas());
             b.emit(Op::Setp, "ge.u32", vec![r(past), r(tile), end]);
             b.emit_if(past, false, Op::Bra, "uni", vec![sym(&lp.done)]);
         }
-        let (m0, n0, ks) = raster(b, tile, self.gm, self.gn, self.split);
+        let (m0, n0, ks) = raster(b, tile, self.row_groups(), self.gn, self.split * self.mcast);
+        if self.mcast > 1 {
+            // The rank in the cluster is the tile row within the group; no k-split.
+            b.emit(Op::Mad, "lo.u32", vec![r(m0), r(m0), imm(self.mcast), r(ks)]);
+            b.emit(Op::Mov, "u32", vec![r(ks), imm(0)]);
+        }
         let kt_per = (self.kt_count + self.split - 1) / self.split;
         let kbeg = b.reg(RegClass::B32);
         b.emit(Op::Mul, "lo.u32", vec![r(kbeg), r(ks), imm(kt_per)]);
@@ -565,13 +607,20 @@ impl Ring {
 }
 
 /// Spins on `mbarrier.try_wait.parity` until phase `parity` of the barrier at `bar` completed.
-fn wait(b: &mut Builder, bar: Reg, parity: Reg) {
+/// `cluster`: acquire at cluster scope, for barriers that other CTAs of the cluster arrive on
+/// with `.release.cluster` (PTX ISA 9.7.13.15.16).
+fn wait(b: &mut Builder, bar: Reg, parity: Reg, cluster: bool) {
     let spin = b.fresh_label("WAIT");
     let done = b.reg(RegClass::Pred);
     b.label(&spin);
+    let mods = if cluster {
+        "try_wait.parity.acquire.cluster.shared::cta.b64"
+    } else {
+        "try_wait.parity.shared::cta.b64"
+    };
     b.emit(
         Op::Mbarrier,
-        "try_wait.parity.shared::cta.b64",
+        mods,
         vec![r(done), addr(bar, 0), r(parity)],
     );
     // Not `.uni`: lanes may see the phase complete at different polls.
@@ -602,6 +651,19 @@ fn producer(b: &mut Builder, sh: &Shape, tiles: &Tiles, base: Reg, bars: Reg, ti
     let dst = b.reg(RegClass::B32);
     let c0 = b.reg(RegClass::B32);
     let c1 = b.reg(RegClass::B32);
+    // Multicast: this CTA loads piece `rank` of every cut B box into every CTA of the
+    // cluster (mask of all ranks), at the same shared offset and barrier in each.
+    let mc = (sh.mcast > 1).then(|| {
+        let rank = b.reg(RegClass::B32);
+        b.emit(Op::Mov, "u32", vec![r(rank), sym("%cluster_ctarank")]);
+        let outer = sh.b.box_dims()[1];
+        let (po, pd) = (b.reg(RegClass::B32), b.reg(RegClass::B32));
+        b.emit(Op::Mul, "lo.u32", vec![r(po), r(rank), imm(outer)]);
+        b.emit(Op::Mul, "lo.u32", vec![r(pd), r(rank), imm(outer * layout::SPAN)]);
+        let mask = b.reg(RegClass::B16);
+        b.emit(Op::Mov, "b16", vec![r(mask), imm((1 << sh.mcast) - 1)]);
+        (po, pd, mask)
+    });
     let ring = Ring::new(b, sh, "PRODUCE");
     let (lp, at) = tiles.open(b, "PRODUCER");
     let (m0, n0) = (at.m0, at.n0);
@@ -610,14 +672,15 @@ fn producer(b: &mut Builder, sh: &Shape, tiles: &Tiles, base: Reg, bars: Reg, ti
     let (stage, bar) = (ring.stage, ring.bar);
     b.emit(Op::Add, "u32", vec![r(ebar), r(bar), imm(8 * sh.stages)]);
     b.emit(Op::Xor, "b32", vec![r(prev), r(ring.phase), imm(1)]);
-    wait(b, ebar, prev);
+    wait(b, ebar, prev, sh.mcast > 1);
     b.emit(
         Op::Mbarrier,
         "arrive.expect_tx.shared::cta.b64",
         vec![sym("_"), addr(bar, 0), imm(sh.stage_bytes())],
     );
     for (tile, mn0, off, map) in [(&sh.a, m0, 0, maps[0]), (&sh.b, n0, sh.a.bytes(), maps[1])] {
-        for j in 0..tile.boxes() {
+        let shared = if tile == &sh.b { mc } else { None };
+        for j in (0..tile.boxes()).step_by(tile.cut as usize) {
             let o = tile.box_origin(j);
             let (inner0, outer0) = match tile.major {
                 Major::K => (k0, mn0),
@@ -628,20 +691,25 @@ fn producer(b: &mut Builder, sh: &Shape, tiles: &Tiles, base: Reg, bars: Reg, ti
             b.emit(
                 Op::Add,
                 "u32",
-                vec![r(dst), r(stage), imm(off + j * tile.box_bytes())],
+                vec![r(dst), r(stage), imm(off + tile.box_dst(j))],
             );
-            b.emit(
-                Op::CpAsync,
-                "bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes",
-                vec![
-                    addr(dst, 0),
-                    Operand::Tensor {
-                        map: Box::new(r(map)),
-                        coords: vec![r(c0), r(c1)],
-                    },
-                    addr(bar, 0),
-                ],
-            );
+            let mut ops = vec![
+                addr(dst, 0),
+                Operand::Tensor {
+                    map: Box::new(r(map)),
+                    coords: vec![r(c0), r(c1)],
+                },
+                addr(bar, 0),
+            ];
+            let mut mods =
+                "bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes".to_string();
+            if let Some((po, pd, mask)) = shared {
+                b.emit(Op::Add, "u32", vec![r(c1), r(c1), r(po)]);
+                b.emit(Op::Add, "u32", vec![r(dst), r(dst), r(pd)]);
+                mods.push_str(".multicast::cluster");
+                ops.push(r(mask));
+            }
+            b.emit(Op::CpAsync, &mods, ops);
         }
     }
     b.emit(Op::Add, "u32", vec![r(k0), r(k0), imm(sh.bk)]);
@@ -651,6 +719,9 @@ fn producer(b: &mut Builder, sh: &Shape, tiles: &Tiles, base: Reg, bars: Reg, ti
     if sh.split > 1 {
         // The consumers' two cluster barriers count every thread of the cluster.
         cluster_sync(b);
+        cluster_sync(b);
+    } else if sh.mcast > 1 {
+        // Matches the consumers' exit barrier (see `consumer_body`).
         cluster_sync(b);
     }
     b.emit(Op::Ret, "", vec![]);
@@ -711,6 +782,8 @@ fn consumer_body(
     b.emit(Op::Setp, "eq.u32", vec![r(one), r(lane), r(lane)]);
 
     let prev_empty = b.reg(RegClass::B32);
+    let remote = b.reg(RegClass::B32);
+    let peers = peers(b, sh);
     let t32 = b.reg(RegClass::B32);
     let (da, db) = (b.reg(RegClass::B64), b.reg(RegClass::B64));
     let (dai, dbi) = (b.reg(RegClass::B64), b.reg(RegClass::B64));
@@ -734,7 +807,7 @@ fn consumer_body(
     }
     ring.open(b, sh, base, bars);
     let (stage, bar, kt) = (ring.stage, ring.bar, ring.kt);
-    wait(b, bar, ring.phase);
+    wait(b, bar, ring.phase, false);
     // Descriptors of this stage: matrix-descriptor-encode(start) = (start & 0x3FFFF) >> 4 in
     // bits 0-13 over the constant bits (PTX ISA 9.7.15.5.1.2.2). The mask matters: in a
     // cluster launch a shared address carries the CTA's rank in bits 24-31, which would
@@ -782,6 +855,7 @@ fn consumer_body(
         "arrive.shared::cta.b64",
         vec![sym("_"), addr(prev_empty, 0)],
     );
+    release_peers(b, &peers, release, prev_empty, remote);
     b.emit(
         Op::Add,
         "u32",
@@ -797,12 +871,55 @@ fn consumer_body(
         "arrive.shared::cta.b64",
         vec![sym("_"), addr(prev_empty, 0)],
     );
+    release_peers(b, &peers, lane0, prev_empty, remote);
     if sh.split > 1 {
         reduce_splits(b, sh, base, tid, at.ks, &acc);
     }
 
     epilogue(b, sh, p, tid, ci, at.m0, at.n0, &acc);
     tiles.close(b, lp);
+    if sh.mcast > 1 {
+        // Peers may still arrive on this CTA's empty barriers: no CTA leaves (and frees its
+        // shared memory) before every CTA of the cluster is done.
+        cluster_sync(b);
+    }
+}
+
+/// The other CTAs of a multicast cluster, by rank (empty without multicast).
+fn peers(b: &mut Builder, sh: &Shape) -> Vec<Reg> {
+    if sh.mcast < 2 {
+        return Vec::new();
+    }
+    let rank = b.reg(RegClass::B32);
+    b.emit(Op::Mov, "u32", vec![r(rank), sym("%cluster_ctarank")]);
+    (1..sh.mcast)
+        .map(|step| {
+            let peer = b.reg(RegClass::B32);
+            b.emit(Op::Add, "u32", vec![r(peer), r(rank), imm(step)]);
+            b.emit(Op::Rem, "u32", vec![r(peer), r(peer), imm(sh.mcast)]);
+            peer
+        })
+        .collect()
+}
+
+/// With B multicast, a consumer warp's release of a stage also arrives on the same `empty`
+/// barrier of every other CTA of the cluster (`mapa` + `mbarrier.arrive.release.cluster`,
+/// PTX ISA 9.7.9.22 and 9.7.13.15.13): their producers overwrite this CTA's stage too.
+fn release_peers(b: &mut Builder, peers: &[Reg], when: Reg, local: Reg, remote: Reg) {
+    for &peer in peers {
+        b.emit(
+            Op::Mapa,
+            "shared::cluster.u32",
+            vec![r(remote), r(local), r(peer)],
+        );
+        b.emit_if(
+            when,
+            false,
+            Op::Mbarrier,
+            "arrive.release.cluster.shared::cluster.b64",
+            vec![sym("_"), addr(remote, 0)],
+        );
+    }
 }
 
 /// Split-K reduction inside the cluster: splits `1..S` store their accumulators to their
