@@ -136,7 +136,7 @@ fn every_warpgroup_kernel_round_trips_and_has_the_hopper_machinery() {
                 assert!(!(mc && plan.split_k > 1), "{what}");
                 assert_eq!(k.ptx.contains(".multicast::cluster"), mc, "{what}");
                 assert_eq!(
-                    k.ptx.contains("mbarrier.arrive.release.cluster.shared::cluster.b64"),
+                    k.ptx.contains("mbarrier.arrive.shared::cluster.b64"),
                     mc,
                     "{what}"
                 );

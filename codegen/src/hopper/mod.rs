@@ -607,20 +607,19 @@ impl Ring {
 }
 
 /// Spins on `mbarrier.try_wait.parity` until phase `parity` of the barrier at `bar` completed.
-/// `cluster`: acquire at cluster scope, for barriers that other CTAs of the cluster arrive on
-/// with `.release.cluster` (PTX ISA 9.7.13.15.16).
-fn wait(b: &mut Builder, bar: Reg, parity: Reg, cluster: bool) {
+///
+/// Default semantics (acquire, CTA scope) also where peers arrive from other CTAs: what a
+/// stage release orders is the end of wgmma's reads, already complete when the consumer
+/// arrives. `.acquire.cluster` costs an L1 invalidation (`CCTL.IVALL`) per wait in SASS
+/// (ptxas 13.0), and the first multicast build with it ran at 0.62x cuBLAS instead of 0.94x
+/// (docs/BENCHMARKS.md run 6).
+fn wait(b: &mut Builder, bar: Reg, parity: Reg) {
     let spin = b.fresh_label("WAIT");
     let done = b.reg(RegClass::Pred);
     b.label(&spin);
-    let mods = if cluster {
-        "try_wait.parity.acquire.cluster.shared::cta.b64"
-    } else {
-        "try_wait.parity.shared::cta.b64"
-    };
     b.emit(
         Op::Mbarrier,
-        mods,
+        "try_wait.parity.shared::cta.b64",
         vec![r(done), addr(bar, 0), r(parity)],
     );
     // Not `.uni`: lanes may see the phase complete at different polls.
@@ -672,7 +671,7 @@ fn producer(b: &mut Builder, sh: &Shape, tiles: &Tiles, base: Reg, bars: Reg, ti
     let (stage, bar) = (ring.stage, ring.bar);
     b.emit(Op::Add, "u32", vec![r(ebar), r(bar), imm(8 * sh.stages)]);
     b.emit(Op::Xor, "b32", vec![r(prev), r(ring.phase), imm(1)]);
-    wait(b, ebar, prev, sh.mcast > 1);
+    wait(b, ebar, prev);
     b.emit(
         Op::Mbarrier,
         "arrive.expect_tx.shared::cta.b64",
@@ -807,7 +806,7 @@ fn consumer_body(
     }
     ring.open(b, sh, base, bars);
     let (stage, bar, kt) = (ring.stage, ring.bar, ring.kt);
-    wait(b, bar, ring.phase, false);
+    wait(b, bar, ring.phase);
     // Descriptors of this stage: matrix-descriptor-encode(start) = (start & 0x3FFFF) >> 4 in
     // bits 0-13 over the constant bits (PTX ISA 9.7.15.5.1.2.2). The mask matters: in a
     // cluster launch a shared address carries the CTA's rank in bits 24-31, which would
@@ -903,8 +902,11 @@ fn peers(b: &mut Builder, sh: &Shape) -> Vec<Reg> {
 }
 
 /// With B multicast, a consumer warp's release of a stage also arrives on the same `empty`
-/// barrier of every other CTA of the cluster (`mapa` + `mbarrier.arrive.release.cluster`,
+/// barrier of every other CTA of the cluster (`mapa` + `mbarrier.arrive.shared::cluster`,
 /// PTX ISA 9.7.9.22 and 9.7.13.15.13): their producers overwrite this CTA's stage too.
+/// Default semantics (release, CTA scope), as CUTLASS's `ClusterBarrier::arrive` uses: the
+/// wgmma reads it orders are complete (`wgmma.wait_group`), and `.release.cluster` puts a
+/// `MEMBAR.ALL.GPU` in the k-loop (ptxas 13.0).
 fn release_peers(b: &mut Builder, peers: &[Reg], when: Reg, local: Reg, remote: Reg) {
     for &peer in peers {
         b.emit(
@@ -916,7 +918,7 @@ fn release_peers(b: &mut Builder, peers: &[Reg], when: Reg, local: Reg, remote: 
             when,
             false,
             Op::Mbarrier,
-            "arrive.release.cluster.shared::cluster.b64",
+            "arrive.shared::cluster.b64",
             vec![sym("_"), addr(remote, 0)],
         );
     }
