@@ -310,9 +310,10 @@ fn candidates(
 /// - at most 128 accumulators per thread (more do not fit beside the addressing in a
 ///   consumer's 232 registers);
 /// - three stages only where that lets two CTAs share an SM (one's epilogue then overlaps the
-///   other's main loop): their shared memory (with 1 KiB alignment slack each) and, since
-///   ptxas allocates under the entry cap, accumulators plus ~40 addressing registers within
-///   `65536 / (2 * threads)`;
+///   other's main loop) and four would not: their shared memory (with 1 KiB alignment slack
+///   each) and, since ptxas allocates under the entry cap, accumulators plus ~40 addressing
+///   registers within `65536 / (2 * threads)`. Where four stages fit two CTAs too, four
+///   measured 10-15% faster on decode shapes (docs/BENCHMARKS.md run 6);
 /// - split-K only where output tiles leave SMs idle and every split keeps at least `S`
 ///   k-tiles, and not for tf32, whose 128-column split-K kernels gave wrong sums on an H100
 ///   (docs/BENCHMARKS.md run 5).
@@ -329,8 +330,8 @@ fn wgmma_candidate_fits(
         return false;
     }
     let cap = 65536 / (2 * 128 * (wg + 1)) / 8 * 8;
-    let smem_two = 2 * (stages * (wg * wm + wn) * 128 + 1024);
-    if stages == 3 && (smem_two > i64::from(target.smem_bytes_per_sm) || acc + 40 > cap) {
+    let two_fit = |st: i64| 2 * (st * (wg * wm + wn) * 128 + 1024) <= i64::from(target.smem_bytes_per_sm);
+    if stages == 3 && (!two_fit(3) || two_fit(4) || acc + 40 > cap) {
         return false;
     }
     let tiles = ceil_div(problem.m, wg * wm) * ceil_div(problem.n, wn);

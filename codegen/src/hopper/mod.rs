@@ -925,52 +925,73 @@ fn release_peers(b: &mut Builder, peers: &[Reg], when: Reg, local: Reg, remote: 
 }
 
 /// Split-K reduction inside the cluster: splits `1..S` store their accumulators to their
-/// own (now idle) stage memory, element `e` of consumer thread `t` at `4 * (e * T + t)`
-/// (`T` consumer threads, so a warp's stores are contiguous); after a cluster barrier split
-/// 0 adds every other split's values, read through `mapa` + `ld.shared::cluster`; a second
-/// barrier keeps the other CTAs (and their shared memory) alive until it has. Splits `1..S`
-/// then leave; split 0 runs the epilogue.
+/// own (now idle) stage memory, four at a time: accumulators `4q..4q+4` of consumer thread
+/// `t` as one 16-byte vector at `16 * (q * T + t)` (`T` consumer threads, so a warp's
+/// stores are 512 contiguous bytes, free of bank conflicts); after a cluster barrier split 0
+/// adds every other split's values, read through `mapa` + `ld.shared::cluster.v4` in batches
+/// of [`REDUCE_BATCH`] vectors issued before their adds (one remote load at a time, as
+/// first built, ran split-K 4 at 0.54x cuBLAS against 0.73x for split-K 2 on 128x4096x4096,
+/// docs/BENCHMARKS.md run 6); a second barrier keeps the other CTAs (and their shared
+/// memory) alive until it has. Splits `1..S` then leave; split 0 runs the epilogue.
+///
+/// A named barrier over the consumer warpgroups comes first, so that no warpgroup overwrites
+/// a stage another one's wgmma may still read.
 fn reduce_splits(b: &mut Builder, sh: &Shape, base: Reg, tid: Reg, ks: Reg, acc: &[Vec<Reg>]) {
     b.comment("split-K: reduce partial tiles over the cluster");
-    let t_all = 128 * sh.consumers * 4;
+    let threads = 128 * sh.consumers;
+    b.emit(Op::Bar, "sync", vec![imm(1), imm(threads)]);
+    let t_all = threads * 16;
     let mine = b.reg(RegClass::B32);
     b.emit(Op::Sub, "u32", vec![r(mine), r(tid), imm(128)]);
-    b.emit(Op::Mad, "lo.u32", vec![r(mine), r(mine), imm(4), r(base)]);
+    b.emit(Op::Mad, "lo.u32", vec![r(mine), r(mine), imm(16), r(base)]);
     let leader = b.reg(RegClass::Pred);
     b.emit(Op::Setp, "eq.u32", vec![r(leader), r(ks), imm(0)]);
     let gather = b.fresh_label("SPLITK_GATHER");
     b.emit_if(leader, false, Op::Bra, "uni", vec![sym(&gather)]);
-    for (e, x) in acc.iter().flatten().enumerate() {
+    let quads: Vec<&[Reg]> = acc.iter().flat_map(|piece| piece.chunks(4)).collect();
+    for (q, x) in quads.iter().enumerate() {
         b.emit(
             Op::St,
-            "shared.f32",
-            vec![addr(mine, e as i64 * t_all), r(*x)],
+            "shared.v4.f32",
+            vec![addr(mine, q as i64 * t_all), vec(x)],
         );
     }
     b.label(&gather);
     cluster_sync(b);
     let after = b.fresh_label("SPLITK_SUMMED");
     b.emit_if(leader, true, Op::Bra, "uni", vec![sym(&after)]);
-    let (remote, x) = (b.reg(RegClass::B32), b.reg(RegClass::F32));
+    let remote = b.reg(RegClass::B32);
+    let batch = REDUCE_BATCH.min(quads.len());
+    let tmp: Vec<Vec<Reg>> = (0..batch).map(|_| b.regs(RegClass::F32, 4)).collect();
     for rank in 1..sh.split {
         b.emit(
             Op::Mapa,
             "shared::cluster.u32",
             vec![r(remote), r(mine), imm(rank)],
         );
-        for (e, a) in acc.iter().flatten().enumerate() {
-            b.emit(
-                Op::Ld,
-                "shared::cluster.f32",
-                vec![r(x), addr(remote, e as i64 * t_all)],
-            );
-            b.emit(Op::Add, "rn.f32", vec![r(*a), r(*a), r(x)]);
+        for (c, group) in quads.chunks(batch).enumerate() {
+            for (i, _) in group.iter().enumerate() {
+                let q = (c * batch + i) as i64;
+                b.emit(
+                    Op::Ld,
+                    "shared::cluster.v4.f32",
+                    vec![vec(&tmp[i]), addr(remote, q * t_all)],
+                );
+            }
+            for (i, x) in group.iter().enumerate() {
+                for (a, t) in x.iter().zip(&tmp[i]) {
+                    b.emit(Op::Add, "rn.f32", vec![r(*a), r(*a), r(*t)]);
+                }
+            }
         }
     }
     b.label(&after);
     cluster_sync(b);
     b.emit_if(leader, true, Op::Ret, "", vec![]);
 }
+
+/// Remote 16-byte loads a split-K leader keeps in flight before adding them (32 registers).
+const REDUCE_BATCH: usize = 8;
 
 /// Writes `C = alpha * acc + beta * C` with the wgmma D fragment layout (PTX ISA
 /// 9.7.15.5.1.1, "Matrix Fragments for wgmma.m64nNk16", accumulator D): in warp `w` of the
