@@ -148,7 +148,11 @@ fn every_warpgroup_kernel_round_trips_and_has_the_hopper_machinery() {
                 assert_eq!(k.ptx.contains("%nctaid.x"), plan.persistent, "{what}");
                 if plan.persistent {
                     assert!(plan.split_k == 1 && k.grid[0] <= 132 * 4, "{what}");
-                    assert!(k.grid[0] as i64 <= (gm + plan.multicast - 1) / plan.multicast * plan.multicast * gn, "{what}");
+                    assert!(
+                        k.grid[0] as i64
+                            <= (gm + plan.multicast - 1) / plan.multicast * plan.multicast * gn,
+                        "{what}"
+                    );
                 } else {
                     let rows = (gm + plan.multicast - 1) / plan.multicast * plan.multicast;
                     assert_eq!(k.grid[0] as i64, rows * gn * plan.split_k, "{what}");

@@ -281,14 +281,12 @@ fn candidates(
             // padding (an odd last row of tiles) would waste more than a tenth of the rows.
             let gm = ceil_div(problem.m, wg * wm);
             let tiles = gm * ceil_div(problem.n, wn);
-            let multicast = if split_k == 1
-                && tiles >= 2 * i64::from(target.sms)
-                && (gm % 2 == 0 || gm >= 9)
-            {
-                2
-            } else {
-                1
-            };
+            let multicast =
+                if split_k == 1 && tiles >= 2 * i64::from(target.sms) && (gm % 2 == 0 || gm >= 9) {
+                    2
+                } else {
+                    1
+                };
             out.push(Candidate {
                 cta: [wg * wm, wn, bk],
                 workers: [wg, 1],
@@ -315,8 +313,8 @@ fn candidates(
 ///   registers within `65536 / (2 * threads)`. Where four stages fit two CTAs too, four
 ///   measured 10-15% faster on decode shapes (docs/BENCHMARKS.md run 6);
 /// - split-K only where output tiles leave SMs idle and every split keeps at least `S`
-///   k-tiles, and not for tf32, whose 128-column split-K kernels gave wrong sums on an H100
-///   (docs/BENCHMARKS.md run 5).
+///   k-tiles, and not for tf32 on 64x64 tiles, which gave wrong sums on an H100 (larger
+///   tf32 split-K tiles verify; docs/BENCHMARKS.md run 6).
 fn wgmma_candidate_fits(
     target: &Target,
     problem: &GemmProblem,
@@ -330,7 +328,8 @@ fn wgmma_candidate_fits(
         return false;
     }
     let cap = 65536 / (2 * 128 * (wg + 1)) / 8 * 8;
-    let two_fit = |st: i64| 2 * (st * (wg * wm + wn) * 128 + 1024) <= i64::from(target.smem_bytes_per_sm);
+    let two_fit =
+        |st: i64| 2 * (st * (wg * wm + wn) * 128 + 1024) <= i64::from(target.smem_bytes_per_sm);
     if stages == 3 && (!two_fit(3) || two_fit(4) || acc + 40 > cap) {
         return false;
     }
@@ -338,7 +337,7 @@ fn wgmma_candidate_fits(
     split_k == 1
         || (tiles < i64::from(target.sms)
             && kts >= split_k * split_k
-            && problem.dtype != GemmDType::TF32)
+            && (problem.dtype != GemmDType::TF32 || wg * wm * wn > 64 * 64))
 }
 
 /// The split strategies worth solving for a candidate.
@@ -559,7 +558,8 @@ pub(crate) fn modeled(
     // L2 -> shared memory: every CTA loads its A and B slabs for every k-step (B once per
     // multicast cluster).
     let l2 = target.l2_fill_gb_per_s.map_or(0.0, |gbps| {
-        let fill = (tiles as f64) * ksteps * (cta[0] as f64 + (cta[1] / mc) as f64) * cta[2] as f64 * eb;
+        let fill =
+            (tiles as f64) * ksteps * (cta[0] as f64 + (cta[1] / mc) as f64) * cta[2] as f64 * eb;
         fill / (gbps * 1e9 / (target.clock_mhz * 1e6))
     });
     let (mut cycles, mut bound) = (compute, bound);
