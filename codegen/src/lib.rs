@@ -51,7 +51,8 @@ pub struct CompileOptions {
     /// Shared memory of one SM, bytes (the target's `smem_bytes_per_sm`): warpgroup kernels
     /// with several CTAs per SM split it between them.
     pub smem_per_sm: u32,
-    /// Pipeline stages to use instead of the plan's (still reduced to fit `smem_limit`).
+    /// Pipeline stages to use instead of the plan's (still reduced to fit `smem_limit`). A
+    /// warpgroup kernel keeps fewer CTAs per SM where the plan's count would not leave room.
     pub stages: Option<u32>,
     /// SMs of the target (`hw_models::Target::sms`): a persistent warpgroup kernel launches
     /// `min(tiles, sms x CTAs/SM)` CTAs. Any value gives a correct kernel (the tile loop

@@ -187,14 +187,21 @@ impl Shape {
         // accumulators and addressing.
         let threads = 128 * (plan.workers[0] + 1);
         let need = wm * wn / 128 + 40;
-        let ctas = (1..=plan.modeled.ctas_per_sm.clamp(1, 4))
+        let mut ctas = (1..=plan.modeled.ctas_per_sm.clamp(1, 4))
             .rev()
             .find(|&c| 65536 / (threads * c) / 8 * 8 >= need)
             .unwrap_or(1);
         // Per CTA: its share of the SM's shared memory, less alignment slack and barriers.
         let per_sm = i64::from(opts.smem_per_sm);
-        let limit = i64::from(opts.smem_limit).min(per_sm / ctas - 1024) - ATOM - 16 * 8;
+        let limit_for = |c: i64| i64::from(opts.smem_limit).min(per_sm / c - 1024) - ATOM - 16 * 8;
         let mut stages = opts.stages.map_or(plan.stages, i64::from).clamp(2, 8);
+        // Stages asked for explicitly win over co-resident CTAs: fewer CTAs share the SM.
+        if opts.stages.is_some() {
+            while ctas > 1 && stages * stage > limit_for(ctas) {
+                ctas -= 1;
+            }
+        }
+        let limit = limit_for(ctas);
         while stages > 2 && stages * stage > limit {
             stages -= 1;
         }
