@@ -38,6 +38,10 @@ use layout::{ATOM, Major, OperandTile};
 /// slabs and B slabs in L2 instead of streaming all of B per row of tiles.
 const RASTER_GROUP: i64 = 8;
 
+/// Registers a consumer thread needs beside its accumulators (addresses, descriptors,
+/// predicates, loop state), for the entry register cap that decides CTAs per SM.
+const ADDRESSING_REGS: i64 = 40;
+
 /// Registers of the producer warpgroup after `setmaxnreg.dec` (it only issues TMA).
 const PRODUCER_REGS: u32 = 40;
 /// Registers of a consumer warpgroup after `setmaxnreg.inc`: with one producer and two
@@ -186,7 +190,10 @@ impl Shape {
         // (setmaxnreg only moves registers at run time), so the cap must hold the consumer's
         // accumulators and addressing.
         let threads = 128 * (plan.workers[0] + 1);
-        let need = wm * wn / 128 + 40;
+        // Split-K kernels also hold the reduction's addresses and loaded vectors: with the
+        // plain allowance a 64x64 split-K 4 tile spilled at 3 CTAs/SM (ptxas 13.0, CI).
+        let extra = if plan.split_k > 1 { 16 } else { 0 };
+        let need = wm * wn / 128 + ADDRESSING_REGS + extra;
         let mut ctas = (1..=plan.modeled.ctas_per_sm.clamp(1, 4))
             .rev()
             .find(|&c| 65536 / (threads * c) / 8 * 8 >= need)
@@ -977,7 +984,7 @@ fn reduce_splits(b: &mut Builder, sh: &Shape, base: Reg, tid: Reg, ks: Reg, acc:
     let after = b.fresh_label("SPLITK_SUMMED");
     b.emit_if(leader, true, Op::Bra, "uni", vec![sym(&after)]);
     let remote = b.reg(RegClass::B32);
-    let batch = REDUCE_BATCH.min(quads.len());
+    let batch = reduce_batch(sh, acc.iter().map(Vec::len).sum()).min(quads.len());
     let tmp: Vec<Vec<Reg>> = (0..batch).map(|_| b.regs(RegClass::F32, 4)).collect();
     for rank in 1..sh.split {
         b.emit(
@@ -1006,7 +1013,16 @@ fn reduce_splits(b: &mut Builder, sh: &Shape, base: Reg, tid: Reg, ks: Reg, acc:
     b.emit_if(leader, true, Op::Ret, "", vec![]);
 }
 
-/// Remote 16-byte loads a split-K leader keeps in flight before adding them (32 registers).
+/// Remote 16-byte loads a split-K leader keeps in flight before adding them: at most
+/// [`REDUCE_BATCH`], fewer where the entry register cap (`65536 / (threads * CTAs)`) leaves
+/// less than 4 registers each beyond the `accs` accumulators and [`ADDRESSING_REGS`].
+fn reduce_batch(sh: &Shape, accs: usize) -> usize {
+    let cap = 65536 / (128 * (sh.consumers + 1) * sh.ctas) / 8 * 8;
+    let free = (cap - accs as i64 - ADDRESSING_REGS).max(4) as usize;
+    (free / 4).clamp(1, REDUCE_BATCH)
+}
+
+/// The most remote 16-byte loads in flight per thread in the split-K reduction.
 const REDUCE_BATCH: usize = 8;
 
 /// Writes `C = alpha * acc + beta * C` with the wgmma D fragment layout (PTX ISA
