@@ -270,7 +270,7 @@ fn candidates(
         let bk = 128 / eb;
         let kts = ceil_div(k, bk);
         let shapes =
-            itertools::iproduct!([1, 2], [64, 128], [64, 128, 192, 256], [6, 4, 3], [1, 2, 4]);
+            itertools::iproduct!([1, 2], [64, 128], [64, 128, 192, 256], [6, 4, 3], [1, 2]);
         for (wg, wm, wn, stages, split_k) in shapes {
             if !wgmma_candidate_fits(target, problem, [wg, wm, wn], stages, split_k, kts) {
                 continue;
@@ -315,6 +315,10 @@ fn candidates(
 /// - six stages only where every CTA has an SM of its own (decode-like shapes streaming B
 ///   from DRAM, where bytes in flight set the speed; 6 stages measured 4-9% faster than 4
 ///   there, and slower where the deeper ring cost a second wave, docs/BENCHMARKS.md run 6);
+/// - split-K into 2 only (candidates above): on an H100 at most 62 clusters of 4 CTAs fit
+///   at 2 CTAs/SM (ncu, Max Active Clusters; 66 by SM count), so 64 such clusters ran in two
+///   waves and split-K 4 lost to split-K 2 on every decode shape measured (0.44-0.83x
+///   against 0.82-0.99x cuBLAS, docs/BENCHMARKS.md run 6);
 /// - split-K only where output tiles leave SMs idle and every split keeps at least `S`
 ///   k-tiles, and not for tf32 on 64x64 tiles, which gave wrong sums on an H100 (larger
 ///   tf32 split-K tiles verify; docs/BENCHMARKS.md run 6).
