@@ -147,11 +147,6 @@ pub struct Target {
     /// Rate at which L2 fills the SMs' shared memory with operand tiles, GB/s, whole GPU;
     /// `None` where not measured (see the part table for the measurement).
     pub l2_fill_gb_per_s: Option<f64>,
-    /// Effective latency of a pipelined operand-tile load in a kernel that streams from
-    /// DRAM, ns: with `F` bytes of stage loads in flight over the GPU, streaming `B` bytes
-    /// costs about `B / F` of these latencies on top of the bandwidth floor (Little's law).
-    /// Fitted on sm_90a; `None` where not measured (see the part table).
-    pub stream_latency_ns: Option<f64>,
     /// Maximum resident threads per SM.
     pub max_threads_per_sm: u32,
     /// Maximum threads per CTA.
@@ -257,7 +252,6 @@ fn build(a: &ArchSpec, g: &GpuSpec) -> Target {
         dram_bytes: g.dram_bytes,
         dram_gb_per_s: g.dram_gb_per_s,
         l2_fill_gb_per_s: g.l2_fill_gb_per_s,
-        stream_latency_ns: g.stream_latency_ns,
         max_threads_per_sm: a.max_threads_per_sm,
         max_threads_per_cta: 1024,
         regs_per_sm: 65536,

@@ -270,7 +270,7 @@ fn candidates(
         let bk = 128 / eb;
         let kts = ceil_div(k, bk);
         let shapes =
-            itertools::iproduct!([1, 2], [64, 128], [64, 128, 192, 256], [6, 4, 3], [1, 2]);
+            itertools::iproduct!([1, 2], [64, 128], [64, 128, 192, 256], [4, 3], [1, 2, 4]);
         for (wg, wm, wn, stages, split_k) in shapes {
             if !wgmma_candidate_fits(target, problem, [wg, wm, wn], stages, split_k, kts) {
                 continue;
@@ -312,16 +312,9 @@ fn candidates(
 ///   each) and, since ptxas allocates under the entry cap, accumulators plus ~40 addressing
 ///   registers within `65536 / (2 * threads)`. Where four stages fit two CTAs too, four
 ///   measured 10-15% faster on decode shapes (docs/BENCHMARKS.md run 6);
-/// - six stages only where every CTA has an SM of its own (decode-like shapes streaming B
-///   from DRAM, where bytes in flight set the speed; 6 stages measured 4-9% faster than 4
-///   there, and slower where the deeper ring cost a second wave, docs/BENCHMARKS.md run 6);
-/// - split-K into 2 only (candidates above): on an H100 at most 62 clusters of 4 CTAs fit
-///   at 2 CTAs/SM (ncu, Max Active Clusters; 66 by SM count), so 64 such clusters ran in two
-///   waves and split-K 4 lost to split-K 2 on every decode shape measured (0.44-0.83x
-///   against 0.82-0.99x cuBLAS, docs/BENCHMARKS.md run 6);
 /// - split-K only where output tiles leave SMs idle and every split keeps at least `S`
-///   k-tiles, and not for tf32 on 64x64 tiles, which gave wrong sums on an H100 (larger
-///   tf32 split-K tiles verify; docs/BENCHMARKS.md run 6).
+///   k-tiles, and not for tf32, whose split-K kernels give wrong sums on an H100 on most
+///   tiles (docs/BENCHMARKS.md runs 5 and 6; cause not found).
 fn wgmma_candidate_fits(
     target: &Target,
     problem: &GemmProblem,
@@ -341,13 +334,10 @@ fn wgmma_candidate_fits(
         return false;
     }
     let tiles = ceil_div(problem.m, wg * wm) * ceil_div(problem.n, wn);
-    if stages > 4 && tiles * split_k > i64::from(target.sms) {
-        return false;
-    }
     split_k == 1
         || (tiles < i64::from(target.sms)
             && kts >= split_k * split_k
-            && (problem.dtype != GemmDType::TF32 || wg * wm * wn > 64 * 64))
+            && problem.dtype != GemmDType::TF32)
 }
 
 /// The split strategies worth solving for a candidate.
@@ -578,14 +568,7 @@ pub(crate) fn modeled(
             (cycles, bound) = (c, name.to_string());
         }
     }
-    // Streaming from DRAM, a TMA pipeline pays the load latency once per `bytes in flight`
-    // (Little's law): each resident CTA keeps `stages - 2` stage loads in flight, since its
-    // consumers hold the stage they compute on and the one their last wgmma may still read.
-    if let (Some(ns), true, "dram") = (target.stream_latency_ns, c.tma, bound.as_str()) {
-        let stage = ((cta[0] + cta[1]) * cta[2]) as f64 * eb;
-        let inflight = tiles.min(slots) as f64 * (c.stages - 2).max(1) as f64 * stage;
-        cycles += bytes / inflight * ns * 1e-3 * target.clock_mhz;
-    }
+
     // With one CTA per SM nothing hides the epilogue: each wave ends with every SM writing
     // its C tile at its share of DRAM bandwidth. Calibrated with the L2 fill rate on the
     // same sm_90a sweep, so applied only where that rate was measured. A persistent CTA
