@@ -69,6 +69,26 @@ fn warpgroup_plans(
         .collect()
 }
 
+/// The byte offsets from the stage base at which the wgmma descriptors start, in program
+/// order: the immediate of the `add.u32 t, stage, imm` that opens each descriptor's
+/// `(addr & 0x3FFFF)` computation. The A tile (`bm` rows of 128 bytes) comes first in a
+/// stage, so A's offset is 0 and B's is `bm * 128`. (B's once read 0 whenever the two tiles
+/// had the same shape and major, e.g. tf32 128x128: run 6's "tf32 split-K" wrong sums.)
+fn descriptor_offsets(ptx: &str) -> Vec<i64> {
+    let lines: Vec<&str> = ptx.lines().map(str::trim).collect();
+    lines
+        .iter()
+        .enumerate()
+        .filter(|(_, l)| l.starts_with("and.b32") && l.ends_with(", 262143;"))
+        .filter_map(|(i, _)| {
+            lines[i.saturating_sub(2)..i]
+                .iter()
+                .find(|l| l.starts_with("add.u32"))
+                .and_then(|l| l.trim_end_matches(';').rsplit(", ").next()?.parse().ok())
+        })
+        .collect()
+}
+
 #[test]
 fn tf32_mn_major_and_odd_pitches_stay_off_the_hopper_path() {
     let p = GemmProblem::new(1000, 777, 333, 1, GemmDType::F16).unwrap();
@@ -124,6 +144,11 @@ fn every_warpgroup_kernel_round_trips_and_has_the_hopper_machinery() {
                 assert!(
                     k.ptx.contains(", 262143;"),
                     "{what}: descriptor start not masked"
+                );
+                assert_eq!(
+                    descriptor_offsets(&k.ptx),
+                    vec![0, plan.cta_tile[0] * 128],
+                    "{what}: A and B descriptors must start at the A and B tiles of a stage"
                 );
                 assert_eq!(
                     k.ptx.contains(".reqnctapercluster"),

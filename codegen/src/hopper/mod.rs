@@ -190,9 +190,10 @@ impl Shape {
         // (setmaxnreg only moves registers at run time), so the cap must hold the consumer's
         // accumulators and addressing.
         let threads = 128 * (plan.workers[0] + 1);
-        // Split-K kernels also hold the reduction's addresses and loaded vectors: with the
-        // plain allowance a 64x64 split-K 4 tile spilled at 3 CTAs/SM (ptxas 13.0, CI).
-        let extra = if plan.split_k > 1 { 16 } else { 0 };
+        // Split-K kernels also hold the reduction's addresses and loaded vectors, more with
+        // more splits (ptxas hoists every split's remote loads): without this a 64x64
+        // split-K 4 tile spilled at 3 CTAs/SM and a 64x128 one at 2 (ptxas 13.0, CI).
+        let extra = if plan.split_k > 1 { 8 * plan.split_k } else { 0 };
         let need = wm * wn / 128 + ADDRESSING_REGS + extra;
         let mut ctas = (1..=plan.modeled.ctas_per_sm.clamp(1, 4))
             .rev()
@@ -699,8 +700,10 @@ fn producer(b: &mut Builder, sh: &Shape, tiles: &Tiles, base: Reg, bars: Reg, ti
         "arrive.expect_tx.shared::cta.b64",
         vec![sym("_"), addr(bar, 0), imm(sh.stage_bytes())],
     );
-    for (tile, mn0, off, map) in [(&sh.a, m0, 0, maps[0]), (&sh.b, n0, sh.a.bytes(), maps[1])] {
-        let shared = if tile == &sh.b { mc } else { None };
+    // Operands by position, not by comparing tiles: A and B tiles of one shape and major
+    // are equal as values (see the descriptor loop in `consumer_body`).
+    let operands = [(&sh.a, m0, 0, maps[0], None), (&sh.b, n0, sh.a.bytes(), maps[1], mc)];
+    for (tile, mn0, off, map, shared) in operands {
         for j in (0..tile.boxes()).step_by(tile.cut as usize) {
             let o = tile.box_origin(j);
             let (inner0, outer0) = match tile.major {
@@ -833,8 +836,13 @@ fn consumer_body(
     // bits 0-13 over the constant bits (PTX ISA 9.7.15.5.1.2.2). The mask matters: in a
     // cluster launch a shared address carries the CTA's rank in bits 24-31, which would
     // otherwise spill into the LBO field (bits 16-29) on every CTA but rank 0.
-    for (d, off, tile) in [(da, Some(a_row_bytes), &sh.a), (db, None, &sh.b)] {
-        let tile_base = if tile == &sh.a { 0 } else { sh.a.bytes() };
+    // The B tile starts after the A tile. (Found by comparing tiles before: when A and B had
+    // the same major and rows, e.g. tf32 64x64 or 128x128 tiles, B's descriptor pointed at
+    // the A tile, the wrong sums first blamed on tf32 split-K, docs/BENCHMARKS.md run 6.)
+    for (d, off, tile, tile_base) in [
+        (da, Some(a_row_bytes), &sh.a, 0),
+        (db, None, &sh.b, sh.a.bytes()),
+    ] {
         b.emit(Op::Add, "u32", vec![r(t32), r(stage), imm(tile_base)]);
         if let Some(o) = off {
             b.emit(Op::Add, "u32", vec![r(t32), r(t32), r(o)]);
