@@ -313,8 +313,7 @@ fn candidates(
 ///   registers within `65536 / (2 * threads)`. Where four stages fit two CTAs too, four
 ///   measured 10-15% faster on decode shapes (docs/BENCHMARKS.md run 6);
 /// - split-K only where output tiles leave SMs idle and every split keeps at least `S`
-///   k-tiles, and not for tf32, whose split-K kernels give wrong sums on an H100 on most
-///   tiles (docs/BENCHMARKS.md runs 5 and 6; cause not found).
+///   k-tiles.
 fn wgmma_candidate_fits(
     target: &Target,
     problem: &GemmProblem,
@@ -336,8 +335,7 @@ fn wgmma_candidate_fits(
     let tiles = ceil_div(problem.m, wg * wm) * ceil_div(problem.n, wn);
     split_k == 1
         || (tiles < i64::from(target.sms)
-            && kts >= split_k * split_k
-            && problem.dtype != GemmDType::TF32)
+            && kts >= split_k * split_k)
 }
 
 /// The split strategies worth solving for a candidate.

@@ -217,11 +217,6 @@ impl Shape {
             return unsupported(format!("{stage}-byte stages in {limit} bytes"));
         }
         // The other splits' partial tiles (f32) are staged in the pipeline's shared memory.
-        // tf32 split-K gives wrong sums on an H100 on most tiles (relative error 3-15,
-        // docs/BENCHMARKS.md runs 5 and 6; cause not found): refused, not miscompiled.
-        if split > 1 && p.dtype == GemmDType::TF32 {
-            return unsupported("tf32 split-K".into());
-        }
         if split > 1 && plan.cta_tile[0] * wn * 4 > stages * stage {
             return unsupported(format!(
                 "split-K partials of a {}x{wn} tile",
