@@ -988,11 +988,16 @@ fn reduce_splits(b: &mut Builder, sh: &Shape, base: Reg, tid: Reg, ks: Reg, acc:
     let remote = b.reg(RegClass::B32);
     let batch = reduce_batch(sh, acc.iter().map(Vec::len).sum()).min(quads.len());
     let tmp: Vec<Vec<Reg>> = (0..batch).map(|_| b.regs(RegClass::F32, 4)).collect();
-    for rank in 1..sh.split {
+    // A run-time loop over the other splits: unrolled, ptxas hoisted every split's remote
+    // loads ahead of the adds and spilled (64x192 split-K 4 at 232 registers, CI).
+    let rank = b.const_u32(1);
+    let next_rank = b.fresh_label("SPLITK_RANK");
+    b.label(&next_rank);
+    {
         b.emit(
             Op::Mapa,
             "shared::cluster.u32",
-            vec![r(remote), r(mine), imm(rank)],
+            vec![r(remote), r(mine), r(rank)],
         );
         for (c, group) in quads.chunks(batch).enumerate() {
             for (i, _) in group.iter().enumerate() {
@@ -1010,6 +1015,10 @@ fn reduce_splits(b: &mut Builder, sh: &Shape, base: Reg, tid: Reg, ks: Reg, acc:
             }
         }
     }
+    b.emit(Op::Add, "u32", vec![r(rank), r(rank), imm(1)]);
+    let more = b.reg(RegClass::Pred);
+    b.emit(Op::Setp, "lt.u32", vec![r(more), r(rank), imm(sh.split)]);
+    b.emit_if(more, false, Op::Bra, "uni", vec![sym(&next_rank)]);
     b.label(&after);
     cluster_sync(b);
     b.emit_if(leader, true, Op::Ret, "", vec![]);
