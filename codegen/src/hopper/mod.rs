@@ -872,14 +872,7 @@ fn consumer_body(
     b.emit(Op::Setp, "ne.u32", vec![r(not_first), r(kt), imm(0)]);
     let release = b.reg(RegClass::Pred);
     b.emit(Op::And, "pred", vec![r(release), r(not_first), r(lane0)]);
-    b.emit_if(
-        release,
-        false,
-        Op::Mbarrier,
-        "arrive.shared::cta.b64",
-        vec![sym("_"), addr(prev_empty, 0)],
-    );
-    release_peers(b, &peers, release, prev_empty, remote);
+    release_stage(b, &peers, release, prev_empty, remote);
     b.emit(
         Op::Add,
         "u32",
@@ -888,14 +881,7 @@ fn consumer_body(
     ring.end(b, at.count);
     b.emit(Op::Wgmma, "wait_group.sync.aligned", vec![imm(0)]);
     // The tile's last stage is read too (a persistent CTA's next tile reuses it).
-    b.emit_if(
-        lane0,
-        false,
-        Op::Mbarrier,
-        "arrive.shared::cta.b64",
-        vec![sym("_"), addr(prev_empty, 0)],
-    );
-    release_peers(b, &peers, lane0, prev_empty, remote);
+    release_stage(b, &peers, lane0, prev_empty, remote);
     if sh.split > 1 {
         reduce_splits(b, sh, base, tid, at.ks, &acc);
     }
@@ -926,13 +912,21 @@ fn peers(b: &mut Builder, sh: &Shape) -> Vec<Reg> {
         .collect()
 }
 
-/// With B multicast, a consumer warp's release of a stage also arrives on the same `empty`
+/// A consumer warp's release of a stage (`when`: its lane 0): one arrival on the stage's
+/// `empty` barrier at `local`. With B multicast it also arrives on the same `empty`
 /// barrier of every other CTA of the cluster (`mapa` + `mbarrier.arrive.shared::cluster`,
 /// PTX ISA 9.7.9.22 and 9.7.13.15.13): their producers overwrite this CTA's stage too.
 /// Default semantics (release, CTA scope), as CUTLASS's `ClusterBarrier::arrive` uses: the
 /// wgmma reads it orders are complete (`wgmma.wait_group`), and `.release.cluster` puts a
 /// `MEMBAR.ALL.GPU` in the k-loop (ptxas 13.0).
-fn release_peers(b: &mut Builder, peers: &[Reg], when: Reg, local: Reg, remote: Reg) {
+fn release_stage(b: &mut Builder, peers: &[Reg], when: Reg, local: Reg, remote: Reg) {
+    b.emit_if(
+        when,
+        false,
+        Op::Mbarrier,
+        "arrive.shared::cta.b64",
+        vec![sym("_"), addr(local, 0)],
+    );
     for &peer in peers {
         b.emit(
             Op::Mapa,
