@@ -333,9 +333,7 @@ fn wgmma_candidate_fits(
         return false;
     }
     let tiles = ceil_div(problem.m, wg * wm) * ceil_div(problem.n, wn);
-    split_k == 1
-        || (tiles < i64::from(target.sms)
-            && kts >= split_k * split_k)
+    split_k == 1 || (tiles < i64::from(target.sms) && kts >= split_k * split_k)
 }
 
 /// The split strategies worth solving for a candidate.

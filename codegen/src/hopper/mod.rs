@@ -193,7 +193,11 @@ impl Shape {
         // Split-K kernels also hold the reduction's addresses and loaded vectors, more with
         // more splits (ptxas hoists every split's remote loads): without this a 64x64
         // split-K 4 tile spilled at 3 CTAs/SM and a 64x128 one at 2 (ptxas 13.0, CI).
-        let extra = if plan.split_k > 1 { 8 * plan.split_k } else { 0 };
+        let extra = if plan.split_k > 1 {
+            8 * plan.split_k
+        } else {
+            0
+        };
         let need = wm * wn / 128 + ADDRESSING_REGS + extra;
         let mut ctas = (1..=plan.modeled.ctas_per_sm.clamp(1, 4))
             .rev()
@@ -697,7 +701,10 @@ fn producer(b: &mut Builder, sh: &Shape, tiles: &Tiles, base: Reg, bars: Reg, ti
     );
     // Operands by position, not by comparing tiles: A and B tiles of one shape and major
     // are equal as values (see the descriptor loop in `consumer_body`).
-    let operands = [(&sh.a, m0, 0, maps[0], None), (&sh.b, n0, sh.a.bytes(), maps[1], mc)];
+    let operands = [
+        (&sh.a, m0, 0, maps[0], None),
+        (&sh.b, n0, sh.a.bytes(), maps[1], mc),
+    ];
     for (tile, mn0, off, map, shared) in operands {
         for j in (0..tile.boxes()).step_by(tile.cut as usize) {
             let o = tile.box_origin(j);
