@@ -38,6 +38,12 @@ use layout::{ATOM, Major, OperandTile};
 /// slabs and B slabs in L2 instead of streaming all of B per row of tiles.
 const RASTER_GROUP: i64 = 8;
 
+/// Pipeline stages of a kernel whose grid has at most one CTA per SM (fewer where shared
+/// memory is short). Measured on an H100 with `--stages` (docs/BENCHMARKS.md run 6): 6
+/// stages against 4 gave 0.91 vs 0.83x cuBLAS at 128x4096x4096 and 0.99 vs 0.90x at
+/// 16x4096x14336; 8 gained nothing more over 6 at 128x4096x4096.
+const LONE_STAGES: i64 = 6;
+
 /// Registers a consumer thread needs beside its accumulators (addresses, descriptors,
 /// predicates, loop state), for the entry register cap that decides CTAs per SM.
 const ADDRESSING_REGS: i64 = 40;
@@ -207,6 +213,15 @@ impl Shape {
         let per_sm = i64::from(opts.smem_per_sm);
         let limit_for = |c: i64| i64::from(opts.smem_limit).min(per_sm / c - 1024) - ATOM - 16 * 8;
         let mut stages = opts.stages.map_or(plan.stages, i64::from).clamp(2, 8);
+        // A grid of at most one CTA per SM (decode-like shapes, which stream B from DRAM)
+        // has no co-resident CTA to make room for: one CTA per SM, and a ring of
+        // [`LONE_STAGES`], since bytes in flight set the speed there.
+        let grid = plan.grid();
+        let lone = grid[0] * grid[1] * split <= i64::from(opts.sms) && opts.stages.is_none();
+        if lone {
+            ctas = 1;
+            stages = stages.max(LONE_STAGES);
+        }
         // Stages asked for explicitly win over co-resident CTAs: fewer CTAs share the SM.
         if opts.stages.is_some() {
             while ctas > 1 && stages * stage > limit_for(ctas) {
