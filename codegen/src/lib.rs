@@ -15,7 +15,8 @@
 //! for f16acc; s32 for s8). Warpgroup kernels take two more parameters, the tensor maps of A
 //! and B (128 bytes each, see [`Kernel::tensor_maps`]). Grid and block are in [`Kernel`]
 //! (`(ceil(N/bn), ceil(M/bm), 1)` for warp kernels, a 1-D grid of tiles times k-splits for
-//! warpgroup kernels); shared memory is static up to 48 KiB, dynamic (`.extern`) above. The
+//! warpgroup kernels, or one CTA per resident slot for persistent ones, in whole clusters);
+//! shared memory is static up to 48 KiB, dynamic (`.extern`) above. The
 //! kernel is specialized for the compiled `M, N, K` (they are immediates in the bounds checks
 //! and addressing); the parameters are part of the ABI so a launcher can check them.
 

@@ -3,13 +3,24 @@
 //!
 //! ```text
 //! warpgroup 0 (producer, setmaxnreg.dec 40)     warpgroups 1.. (consumers, setmaxnreg.inc 232)
-//!   for each k-tile kt (stage s = kt % S):        for each k-tile kt:
-//!     wait empty[s] (parity of the use before)      wait full[s]
-//!     arrive.expect_tx full[s], A+B bytes           wgmma.fence; wgmma x (bk/k) x (wm/64)
-//!     cp.async.bulk.tensor A, B -> stage s          commit_group; wait_group 1
-//!                                                   arrive empty[stage of kt-1]
-//!                                                 wait_group 0; epilogue to global memory
+//! for each tile of this CTA:                      for each tile of this CTA:
+//!   for each k-tile kt (stage s runs on):           zero the accumulators
+//!     wait empty[s] (parity of the use before)      for each k-tile kt:
+//!     arrive.expect_tx full[s], A+B bytes             wait full[s]
+//!     cp.async.bulk.tensor A, B -> stage s            wgmma.fence; wgmma x (bk/k) x (wm/64)
+//!                                                     commit_group; wait_group 1
+//!                                                     arrive empty[stage of kt-1]
+//!                                                   wait_group 0; arrive empty[last stage]
+//!                                                   (split-K reduction); epilogue
 //! ```
+//!
+//! A CTA has one tile, or with persistent scheduling (`Tiles`) loops over tiles
+//! `blockIdx.x + i * gridDim.x`, the stage ring running on across them so the producer
+//! fills the next tile's stages during this tile's epilogue. With B multicast two CTAs of a
+//! cluster take consecutive tile rows of one column; each loads its half of every B box into
+//! both (`.multicast::cluster`) and releases stages on both CTAs' `empty` barriers, which
+//! then count both CTAs' consumer warps. With split-K the `S` CTAs of a cluster share a tile
+//! and reduce through distributed shared memory (`reduce_splits`).
 //!
 //! Barrier protocol (PTX ISA 9.7.13.15, mbarrier): `full[s]` expects one arrival (the
 //! producer's `arrive.expect_tx`) plus the stage's bytes from the TMA engine
