@@ -14,7 +14,7 @@
 //!                                                   (split-K reduction); epilogue
 //! ```
 //!
-//! A CTA has one tile, or with persistent scheduling (`Tiles`) loops over tiles
+//! A CTA has one tile, or with persistent scheduling (`Shape::open_tiles`) loops over tiles
 //! `blockIdx.x + i * gridDim.x`, the stage ring running on across them so the producer
 //! fills the next tile's stages during this tile's epilogue. With B multicast two CTAs of a
 //! cluster take consecutive tile rows of one column; each loads its half of every B box into
@@ -58,6 +58,12 @@ const LONE_STAGES: i64 = 6;
 /// Registers a consumer thread needs beside its accumulators (addresses, descriptors,
 /// predicates, loop state), for the entry register cap that decides CTAs per SM.
 const ADDRESSING_REGS: i64 = 40;
+
+/// Registers per thread ptxas may use under the entry cap of `threads`-thread CTAs, `ctas`
+/// of them per SM: the SM's 65536 registers shared out, in the allocation unit of 8.
+fn entry_reg_cap(threads: i64, ctas: i64) -> i64 {
+    65536 / (threads * ctas) / 8 * 8
+}
 
 /// Registers of the producer warpgroup after `setmaxnreg.dec` (it only issues TMA).
 const PRODUCER_REGS: u32 = 40;
@@ -129,8 +135,16 @@ struct Shape {
     consumers: i64,
     /// k-splits per tile, one CTA each, reduced through distributed shared memory.
     split: i64,
-    /// CTAs of a cluster along m sharing each B tile through TMA multicast (1: none).
+    /// CTAs of a cluster along m sharing each B tile through TMA multicast (1: none); they
+    /// take consecutive tile rows of one tile column, so tiles come in groups of `mcast`
+    /// rows (the last padded).
     mcast: i64,
+    /// Loop over tiles `blockIdx.x + i * gridDim.x` instead of one tile per CTA.
+    persistent: bool,
+    /// Output tiles along m and n, and k-tiles of the whole K.
+    gm: i64,
+    gn: i64,
+    kt_count: i64,
     wm: i64,
     bn: i64,
     bk: i64,
@@ -218,7 +232,7 @@ impl Shape {
         let need = wm * wn / 128 + ADDRESSING_REGS + extra;
         let mut ctas = (1..=plan.modeled.ctas_per_sm.clamp(1, 4))
             .rev()
-            .find(|&c| 65536 / (threads * c) / 8 * 8 >= need)
+            .find(|&c| entry_reg_cap(threads, c) >= need)
             .unwrap_or(1);
         // Per CTA: its share of the SM's shared memory, less alignment slack and barriers.
         let per_sm = i64::from(opts.smem_per_sm);
@@ -227,8 +241,8 @@ impl Shape {
         // A grid of at most one CTA per SM (decode-like shapes, which stream B from DRAM)
         // has no co-resident CTA to make room for: one CTA per SM, and a ring of
         // [`LONE_STAGES`], since bytes in flight set the speed there.
-        let grid = plan.grid();
-        let lone = grid[0] * grid[1] * split <= i64::from(opts.sms) && opts.stages.is_none();
+        let [gm, gn, kt_count] = plan.grid();
+        let lone = gm * gn * split <= i64::from(opts.sms) && opts.stages.is_none();
         if lone {
             ctas = 1;
             stages = stages.max(LONE_STAGES);
@@ -258,6 +272,10 @@ impl Shape {
             consumers: plan.workers[0],
             split,
             mcast,
+            persistent: split == 1 && opts.persistent.unwrap_or(plan.persistent),
+            gm,
+            gn,
+            kt_count,
             wm,
             bn: wn,
             bk,
@@ -301,8 +319,6 @@ pub fn build(plan: &Plan, opts: &CompileOptions) -> Result<Kernel, CodegenError>
     let dt = p.dtype;
     let eb = dt.input_bytes();
     let threads = 128 * (sh.consumers + 1);
-    let bm = sh.consumers * sh.wm;
-    let kt_count = (p.k + sh.bk - 1) / sh.bk;
     let s_count = sh.stages;
 
     let mut b = Builder::default();
@@ -357,18 +373,6 @@ pub fn build(plan: &Plan, opts: &CompileOptions) -> Result<Kernel, CodegenError>
         b.emit(Op::Bar, "sync", vec![imm(0)]);
     }
 
-    let (gm, gn) = ((p.m + bm - 1) / bm, (p.n + sh.bn - 1) / sh.bn);
-    let persistent = sh.split == 1 && opts.persistent.unwrap_or(plan.persistent);
-    let tiles = Tiles {
-        gm,
-        gn,
-        bm,
-        bn: sh.bn,
-        split: sh.split,
-        mcast: sh.mcast,
-        kt_count,
-        persistent,
-    };
     let wg = b.reg(RegClass::B32);
     b.emit(Op::Shr, "u32", vec![r(wg), r(tid), imm(7)]);
     let is_prod = b.reg(RegClass::Pred);
@@ -376,10 +380,10 @@ pub fn build(plan: &Plan, opts: &CompileOptions) -> Result<Kernel, CodegenError>
     let consumer = b.fresh_label("CONSUMER");
     b.emit_if(is_prod, true, Op::Bra, "uni", vec![sym(&consumer)]);
 
-    producer(&mut b, &sh, &tiles, base, bars, tid);
+    producer(&mut b, &sh, base, bars, tid);
 
     b.label(&consumer);
-    consumer_body(&mut b, &sh, &tiles, &p, base, bars, tid, wg);
+    consumer_body(&mut b, &sh, &p, base, bars, tid, wg);
     b.emit(Op::Ret, "", vec![]);
 
     let mut entry = Entry::new("mosaic_gemm");
@@ -426,7 +430,7 @@ pub fn build(plan: &Plan, opts: &CompileOptions) -> Result<Kernel, CodegenError>
         ptx,
         module,
         entry: "mosaic_gemm".into(),
-        grid: [tiles.grid(opts.sms, sh.ctas) as u32, 1, 1],
+        grid: [sh.grid(opts.sms) as u32, 1, 1],
         block: [threads as u32, 1, 1],
         smem_bytes: smem,
         dynamic_smem_bytes: smem,
@@ -438,22 +442,6 @@ pub fn build(plan: &Plan, opts: &CompileOptions) -> Result<Kernel, CodegenError>
     })
 }
 
-/// Which output tiles a CTA computes: its own (`blockIdx.x`, one per CTA, `split` CTAs per
-/// tile), or, when `persistent`, tiles `blockIdx.x + i * gridDim.x` for `i = 0, 1, ...` while
-/// below `gm * gn` (the stride is read from `%nctaid.x`, so any grid size is correct).
-struct Tiles {
-    gm: i64,
-    gn: i64,
-    bm: i64,
-    bn: i64,
-    split: i64,
-    /// Tile rows per multicast cluster: the cluster's CTAs take consecutive tile rows of one
-    /// tile column, so tiles come in groups of `mcast` rows (the last padded).
-    mcast: i64,
-    kt_count: i64,
-    persistent: bool,
-}
-
 /// One tile's origin and this CTA's k-tiles of it, `[kbeg, kbeg + count)`.
 struct TileAt {
     m0: Reg,
@@ -463,22 +451,26 @@ struct TileAt {
     count: Reg,
 }
 
-/// An open tile loop (see [`Tiles::open`]).
+/// An open tile loop (see [`Shape::open_tiles`]); `stride` (`%nctaid.x`) only when
+/// persistent.
 struct TileLoop {
     tile: Reg,
-    stride: Reg,
+    stride: Option<Reg>,
     top: String,
     done: String,
 }
 
-impl Tiles {
-    /// CTAs to launch: `gm * gn * split`, or for a persistent kernel one per resident slot
-    /// (`sms * ctas_per_sm`, at most one per tile).
-    fn grid(&self, sms: u32, ctas_per_sm: i64) -> i64 {
-        let all = self.ctas();
+/// Which output tiles a CTA computes: its own (`blockIdx.x`, one per CTA, `split` CTAs per
+/// tile), or, when persistent, tiles `blockIdx.x + i * gridDim.x` for `i = 0, 1, ...` while
+/// below [`Shape::tile_slots`] (the stride is read from `%nctaid.x`, so any grid is correct).
+impl Shape {
+    /// CTAs to launch: [`Shape::tile_slots`], or for a persistent kernel one per resident
+    /// slot (`sms * ctas`, whole clusters, at most one per tile slot).
+    fn grid(&self, sms: u32) -> i64 {
+        let all = self.tile_slots();
         if self.persistent {
             // Whole clusters, so the stride keeps each CTA's rank.
-            let slots = i64::from(sms.max(1)) * ctas_per_sm;
+            let slots = i64::from(sms.max(1)) * self.ctas;
             all.min((slots / self.mcast).max(1) * self.mcast)
         } else {
             all
@@ -491,26 +483,27 @@ impl Tiles {
     }
 
     /// One CTA per tile slot: tiles (rows padded to whole multicast groups) times k-splits.
-    fn ctas(&self) -> i64 {
+    fn tile_slots(&self) -> i64 {
         self.row_groups() * self.mcast * self.gn * self.split
     }
 
     /// Opens the tile loop (nothing to loop over unless persistent) and computes the first
-    /// tile's coordinates; everything emitted until [`Tiles::close`] runs once per tile.
-    fn open(&self, b: &mut Builder, name: &str) -> (TileLoop, TileAt) {
+    /// tile's coordinates; everything emitted until [`Shape::close_tiles`] runs once per
+    /// tile.
+    fn open_tiles(&self, b: &mut Builder, name: &str) -> (TileLoop, TileAt) {
         let tile = b.reg(RegClass::B32);
         b.emit(Op::Mov, "u32", vec![r(tile), sym("%ctaid.x")]);
         let lp = TileLoop {
             tile,
-            stride: b.reg(RegClass::B32),
+            stride: self.persistent.then(|| b.reg(RegClass::B32)),
             top: b.fresh_label(&format!("{name}_TILE")),
             done: b.fresh_label(&format!("{name}_TILES_DONE")),
         };
-        if self.persistent {
-            b.emit(Op::Mov, "u32", vec![r(lp.stride), sym("%nctaid.x")]);
+        if let Some(stride) = lp.stride {
+            b.emit(Op::Mov, "u32", vec![r(stride), sym("%nctaid.x")]);
             b.label(&lp.top);
             let past = b.reg(RegClass::Pred);
-            let end = imm(self.ctas());
+            let end = imm(self.tile_slots());
             b.emit(Op::Setp, "ge.u32", vec![r(past), r(tile), end]);
             b.emit_if(past, false, Op::Bra, "uni", vec![sym(&lp.done)]);
         }
@@ -530,7 +523,11 @@ impl Tiles {
         let count = b.const_u32(self.kt_count);
         b.emit(Op::Sub, "u32", vec![r(count), r(count), r(kbeg)]);
         b.emit(Op::Min, "u32", vec![r(count), r(count), imm(kt_per)]);
-        b.emit(Op::Mul, "lo.u32", vec![r(m0), r(m0), imm(self.bm)]);
+        b.emit(
+            Op::Mul,
+            "lo.u32",
+            vec![r(m0), r(m0), imm(self.consumers * self.wm)],
+        );
         b.emit(Op::Mul, "lo.u32", vec![r(n0), r(n0), imm(self.bn)]);
         let at = TileAt {
             m0,
@@ -542,10 +539,10 @@ impl Tiles {
         (lp, at)
     }
 
-    /// Closes the loop opened by [`Tiles::open`]: next tile, back to the top.
-    fn close(&self, b: &mut Builder, lp: TileLoop) {
-        if self.persistent {
-            b.emit(Op::Add, "u32", vec![r(lp.tile), r(lp.tile), r(lp.stride)]);
+    /// Closes the loop opened by [`Shape::open_tiles`]: next tile, back to the top.
+    fn close_tiles(&self, b: &mut Builder, lp: TileLoop) {
+        if let Some(stride) = lp.stride {
+            b.emit(Op::Add, "u32", vec![r(lp.tile), r(lp.tile), r(stride)]);
             b.emit(Op::Bra, "uni", vec![sym(&lp.top)]);
             b.label(&lp.done);
         }
@@ -671,7 +668,7 @@ fn wait(b: &mut Builder, bar: Reg, parity: Reg) {
 }
 
 /// The producer warpgroup: one thread issues every TMA load; the others leave.
-fn producer(b: &mut Builder, sh: &Shape, tiles: &Tiles, base: Reg, bars: Reg, tid: Reg) {
+fn producer(b: &mut Builder, sh: &Shape, base: Reg, bars: Reg, tid: Reg) {
     b.comment("producer warpgroup");
     set_regs(b, sh, false);
     let done = b.fresh_label("PRODUCER_DONE");
@@ -712,7 +709,7 @@ fn producer(b: &mut Builder, sh: &Shape, tiles: &Tiles, base: Reg, bars: Reg, ti
         (po, pd, mask)
     });
     let ring = Ring::new(b, sh, "PRODUCE");
-    let (lp, at) = tiles.open(b, "PRODUCER");
+    let (lp, at) = sh.open_tiles(b, "PRODUCER");
     let (m0, n0) = (at.m0, at.n0);
     b.emit(Op::Mul, "lo.u32", vec![r(k0), r(at.kbeg), imm(sh.bk)]);
     ring.open(b, sh, base, bars);
@@ -766,7 +763,7 @@ fn producer(b: &mut Builder, sh: &Shape, tiles: &Tiles, base: Reg, bars: Reg, ti
     }
     b.emit(Op::Add, "u32", vec![r(k0), r(k0), imm(sh.bk)]);
     ring.end(b, at.count);
-    tiles.close(b, lp);
+    sh.close_tiles(b, lp);
     b.label(&done);
     if sh.split > 1 {
         // The consumers' two cluster barriers count every thread of the cluster.
@@ -807,7 +804,6 @@ fn cluster_sync(b: &mut Builder) {
 fn consumer_body(
     b: &mut Builder,
     sh: &Shape,
-    tiles: &Tiles,
     p: &tessellate::GemmProblem,
     base: Reg,
     bars: Reg,
@@ -853,7 +849,7 @@ fn consumer_body(
         sh.bn, sh.kstep
     );
     let ring = Ring::new(b, sh, "CONSUME");
-    let (lp, at) = tiles.open(b, "CONSUMER");
+    let (lp, at) = sh.open_tiles(b, "CONSUMER");
     for x in acc.iter().flatten() {
         b.emit(Op::Mov, "f32", vec![r(*x), f32imm(0.0)]);
     }
@@ -920,7 +916,7 @@ fn consumer_body(
     }
 
     epilogue(b, sh, p, tid, ci, at.m0, at.n0, &acc);
-    tiles.close(b, lp);
+    sh.close_tiles(b, lp);
     if sh.mcast > 1 {
         // Peers may still arrive on this CTA's empty barriers: no CTA leaves (and frees its
         // shared memory) before every CTA of the cluster is done.
@@ -1055,7 +1051,7 @@ fn reduce_splits(b: &mut Builder, sh: &Shape, base: Reg, tid: Reg, ks: Reg, acc:
 /// [`REDUCE_BATCH`], fewer where the entry register cap (`65536 / (threads * CTAs)`) leaves
 /// less than 4 registers each beyond the `accs` accumulators and [`ADDRESSING_REGS`].
 fn reduce_batch(sh: &Shape, accs: usize) -> usize {
-    let cap = 65536 / (128 * (sh.consumers + 1) * sh.ctas) / 8 * 8;
+    let cap = entry_reg_cap(128 * (sh.consumers + 1), sh.ctas);
     let free = (cap - accs as i64 - ADDRESSING_REGS).max(4) as usize;
     (free / 4).clamp(1, REDUCE_BATCH)
 }
