@@ -311,7 +311,7 @@ fn candidates(
 ///   other's main loop) and four would not: their shared memory (with 1 KiB alignment slack
 ///   each) and, since ptxas allocates under the entry cap, accumulators plus ~40 addressing
 ///   registers within `65536 / (2 * threads)`. Where four stages fit two CTAs too, four
-///   measured 10-15% faster on decode shapes (docs/BENCHMARKS.md run 6);
+///   measured 3-15% faster on decode shapes (docs/BENCHMARKS.md run 6);
 /// - split-K only where output tiles leave SMs idle and every split keeps at least `S`
 ///   k-tiles.
 fn wgmma_candidate_fits(

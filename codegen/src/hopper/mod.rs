@@ -50,9 +50,10 @@ use layout::{ATOM, Major, OperandTile};
 const RASTER_GROUP: i64 = 8;
 
 /// Pipeline stages of a kernel whose grid has at most one CTA per SM (fewer where shared
-/// memory is short). Measured on an H100 with `--stages` (docs/BENCHMARKS.md run 6): 6
-/// stages against 4 gave 0.91 vs 0.83x cuBLAS at 128x4096x4096 and 0.99 vs 0.90x at
-/// 16x4096x14336; 8 gained nothing more over 6 at 128x4096x4096.
+/// memory is short). Measured on an H100 with `--stages` (docs/BENCHMARKS.md run 6): 0.911x
+/// cuBLAS at 128x4096x4096 with 6 stages against 0.833x with 4 (same plan, runs 6-f and
+/// 6-e), 0.992x against 0.909x at 16x4096x14336 (64x64 split-K 2, one run); 8 stages gave
+/// 0.887x at 128x4096x4096, no better than 6.
 const LONE_STAGES: i64 = 6;
 
 /// Registers a consumer thread needs beside its accumulators (addresses, descriptors,
@@ -977,10 +978,10 @@ fn release_stage(b: &mut Builder, peers: &[Reg], when: Reg, local: Reg, remote: 
 /// `t` as one 16-byte vector at `16 * (q * T + t)` (`T` consumer threads, so a warp's
 /// stores are 512 contiguous bytes, free of bank conflicts); after a cluster barrier split 0
 /// adds every other split's values, read through `mapa` + `ld.shared::cluster.v4` in batches
-/// of [`REDUCE_BATCH`] vectors issued before their adds (one remote load at a time, as
-/// first built, ran split-K 4 at 0.54x cuBLAS against 0.73x for split-K 2 on 128x4096x4096,
-/// docs/BENCHMARKS.md run 6); a second barrier keeps the other CTAs (and their shared
-/// memory) alive until it has. Splits `1..S` then leave; split 0 runs the epilogue.
+/// of [`REDUCE_BATCH`] vectors issued before their adds, in a run-time loop over the splits
+/// (ncu showed the first build's one-`f32`-at-a-time remote loads as the top stall; the
+/// batched form measured no faster for split-K 2, docs/BENCHMARKS.md run 6); a second
+/// barrier keeps the other CTAs (and their shared memory) alive until it has. Splits `1..S` then leave; split 0 runs the epilogue.
 ///
 /// A named barrier over the consumer warpgroups comes first, so that no warpgroup overwrites
 /// a stage another one's wgmma may still read.
