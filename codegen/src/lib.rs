@@ -65,6 +65,10 @@ pub struct CompileOptions {
     /// B multicast across a 2-CTA cluster on (`Some(true)`) or off instead of the plan's
     /// choice ([`tessellate::Plan::multicast`]); split-K plans cannot multicast.
     pub multicast: Option<bool>,
+    /// The TMA-store epilogue of warpgroup kernels (`hopper::epilogue`) on (`Some(true)`,
+    /// taking shared memory from the stages where needed) or off, instead of using it
+    /// wherever C's pitch allows and the plan's stages leave room.
+    pub tma_store: Option<bool>,
 }
 
 impl Default for CompileOptions {
@@ -79,6 +83,7 @@ impl Default for CompileOptions {
             sms: 1,
             persistent: None,
             multicast: None,
+            tma_store: None,
         }
     }
 }
@@ -116,6 +121,8 @@ pub enum TmaOperand {
     A,
     /// B (`K x N`).
     B,
+    /// C (`M x N`, f32), written by a TMA-store epilogue.
+    C,
 }
 
 /// Element type of a tensor map (`CUtensorMapDataType`).

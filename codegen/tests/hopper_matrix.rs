@@ -101,6 +101,32 @@ fn tf32_mn_major_and_odd_pitches_stay_off_the_hopper_path() {
 }
 
 #[test]
+fn tma_store_epilogue_follows_c_pitch_and_the_option() {
+    use MatLayout::{ColMajor as C, RowMajor as R};
+    // N = 1002 with column-major B: TMA reads A and B (pitch K), but C's row pitch of 4008
+    // bytes is not a multiple of 16, so C is stored directly.
+    let (plan, opts) = warpgroup_plans(GemmDType::F16, (1000, 1002, 1000), R, C)[0].clone();
+    let k = compile(&plan, &opts).unwrap();
+    assert_eq!(k.tensor_maps.len(), 2);
+    assert!(!k.ptx.contains("bulk_group"));
+    let forced = CompileOptions {
+        tma_store: Some(true),
+        ..opts
+    };
+    let why = compile(&plan, &forced).unwrap_err().to_string();
+    assert!(why.contains("multiple of 16 bytes"), "{why}");
+    let (plan, opts) = warpgroup_plans(GemmDType::F16, (1000, 1000, 1000), R, R)[0].clone();
+    assert_eq!(compile(&plan, &opts).unwrap().tensor_maps.len(), 3);
+    let off = CompileOptions {
+        tma_store: Some(false),
+        ..opts
+    };
+    let k = compile(&plan, &off).unwrap();
+    assert_eq!(k.tensor_maps.len(), 2);
+    assert!(!k.ptx.contains("bulk_group"));
+}
+
+#[test]
 fn decode_shapes_rank_split_k_first_and_large_shapes_never_split() {
     let (small, _) = warpgroup_plans(
         GemmDType::F16,
@@ -137,7 +163,27 @@ fn every_warpgroup_kernel_round_trips_and_has_the_hopper_machinery() {
                 ] {
                     assert!(k.ptx.contains(needle), "{what}: no {needle}");
                 }
-                assert_eq!(k.tensor_maps.len(), 2, "{what}");
+                // The TMA-store epilogue (a third tensor map, over C) wherever C's pitch
+                // allows; the largest tiles (128x256, four stages) still have room for it.
+                let store = k.tensor_maps.len() == 3;
+                assert!((2..=3).contains(&k.tensor_maps.len()), "{what}");
+                assert_eq!(
+                    store,
+                    k.ptx.contains(".param .align 64 .b8 tmap_c[128]"),
+                    "{what}"
+                );
+                assert_eq!(
+                    store,
+                    k.ptx
+                        .contains("cp.async.bulk.tensor.2d.global.shared::cta.bulk_group"),
+                    "{what}"
+                );
+                if plan.problem.n % 4 != 0 {
+                    assert!(!store, "{what}: C's pitch is not a multiple of 16 bytes");
+                }
+                if plan.cta_tile[..2] == [128, 256] && plan.stages == 4 {
+                    assert!(store, "{what}");
+                }
                 // matrix-descriptor-encode masks the start address to 18 bits: a cluster's
                 // shared addresses carry the CTA rank in bits 24-31 (the split-K bug of
                 // BENCHMARKS run 5).

@@ -535,7 +535,7 @@ struct MapArg(sys::CUtensorMap);
 // dereferences through Rust; the kernel declares the parameter as 128 opaque bytes.
 unsafe impl cudarc::driver::DeviceRepr for MapArg {}
 
-/// Encodes `d` over the A or B buffer of `set` (`cuTensorMapEncodeTiled`; CUDA driver API,
+/// Encodes `d` over the A, B or C buffer of `set` (`cuTensorMapEncodeTiled`; CUDA driver API,
 /// "Tensor Map Object Management"). Out-of-bounds box elements read as zero
 /// (`CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE`), which is what ragged edges rely on.
 fn encode_map(d: &crate::TensorMapDesc, set: &DevSet) -> Result<MapArg, RuntimeError> {
@@ -563,6 +563,7 @@ fn encode_map(d: &crate::TensorMapDesc, set: &DevSet) -> Result<MapArg, RuntimeE
     let base = match d.operand {
         crate::MapOperand::A => set.a_ptr,
         crate::MapOperand::B => set.b_ptr,
+        crate::MapOperand::C => set.c_ptr,
     };
     let mut map = std::mem::MaybeUninit::<sys::CUtensorMap>::zeroed();
     let strides = [d.stride_bytes];

@@ -22,7 +22,7 @@ pub struct KernelSpec {
     /// Dynamic shared memory per block, in bytes. Above 48 KiB the runtime raises the
     /// function's `CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES` before launch.
     pub dynamic_smem_bytes: u32,
-    /// TMA tensor maps, encoded per launch for that launch's A/B buffers and passed by value
+    /// TMA tensor maps, encoded per launch for that launch's A/B/C buffers and passed by value
     /// (128 bytes each) after `alpha, beta`, in this order. Empty for kernels without TMA.
     pub tensor_maps: Vec<TensorMapDesc>,
 }
@@ -34,6 +34,8 @@ pub enum MapOperand {
     A,
     /// B.
     B,
+    /// C (a TMA store writes only its in-bounds elements).
+    C,
 }
 
 /// A 2-D tiled tensor map to encode with `cuTensorMapEncodeTiled` (CUDA driver API, "Tensor

@@ -40,6 +40,11 @@ pub struct CompileArgs {
     /// (the plan's choice), `on` or `off`. Split-K plans never multicast.
     #[arg(long, default_value = "auto", value_parser = ["auto", "on", "off"])]
     pub multicast: String,
+    /// The TMA-store epilogue of warpgroup (sm_90a) kernels: `auto` (wherever C's row pitch
+    /// is a multiple of 16 bytes and shared memory has room beside the stages), `on` (taking
+    /// stages where needed) or `off` (direct stores). Used only when beta is 0.
+    #[arg(long, default_value = "auto", value_parser = ["auto", "on", "off"])]
+    pub tma_store: String,
     /// Instruction order: `interleave` (default), `eager` (loads hoisted without limit) or
     /// `linear` (program order).
     #[arg(long, default_value = "interleave", value_parser = ["interleave", "eager", "linear"])]
@@ -109,6 +114,7 @@ pub fn kernel(a: &CompileArgs) -> Result<(tessellate::Plan, codegen::Kernel), Cl
         sms: target.sms,
         persistent: on_off(&a.persistent),
         multicast: on_off(&a.multicast),
+        tma_store: on_off(&a.tma_store),
     };
     let k = codegen::compile(&plan, &copts).map_err(|e| CliError {
         message: e.to_string(),

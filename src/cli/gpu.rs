@@ -100,6 +100,7 @@ fn spec(k: &codegen::Kernel) -> KernelSpec {
                 operand: match t.operand {
                     codegen::TmaOperand::A => runtime::MapOperand::A,
                     codegen::TmaOperand::B => runtime::MapOperand::B,
+                    codegen::TmaOperand::C => runtime::MapOperand::C,
                 },
                 elem: match t.elem {
                     codegen::TmaElem::F16 => ElemType::F16,

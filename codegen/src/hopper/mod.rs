@@ -35,6 +35,7 @@
 //! out-of-bounds box elements with zeros (so ragged M, N and K need no masking in the main
 //! loop), and the epilogue masks rows and columns outside `M x N`.
 
+pub mod epilogue;
 pub mod layout;
 
 use emit_ptx::ast::{Entry, Module, Op, Operand, Param, ParamType, Reg, RegClass, Shared};
@@ -151,6 +152,8 @@ struct Shape {
     bk: i64,
     kstep: i64,
     stages: i64,
+    /// Staging buffers per consumer warpgroup of the TMA-store epilogue (0: direct stores).
+    store_bufs: i64,
     a: OperandTile,
     b: OperandTile,
 }
@@ -261,6 +264,39 @@ impl Shape {
         if stages * stage > limit {
             return unsupported(format!("{stage}-byte stages in {limit} bytes"));
         }
+        // The TMA-store epilogue's staging buffers (one or two per consumer warpgroup): where
+        // they fit beside the stages, or, asked for, in place of stages.
+        let staging = |bufs: i64| plan.workers[0] * bufs * epilogue::STORE_BOX_BYTES;
+        let pitch_ok = p.n % 4 == 0;
+        let mut store_bufs = match opts.tma_store {
+            Some(false) => 0,
+            _ if !pitch_ok => 0,
+            _ => [2, 1]
+                .into_iter()
+                .find(|&n| stages * stage + staging(n) <= limit)
+                .unwrap_or(0),
+        };
+        if opts.tma_store == Some(true) {
+            if !pitch_ok {
+                return unsupported(format!(
+                    "a TMA-store epilogue for N = {} (C's row pitch must be a multiple of 16 bytes)",
+                    p.n
+                ));
+            }
+            if store_bufs == 0 {
+                while stages > 2 && stages * stage + staging(1) > limit {
+                    stages -= 1;
+                }
+                if stages * stage + staging(1) > limit {
+                    return unsupported(format!("a TMA-store epilogue beside {stage}-byte stages"));
+                }
+                store_bufs = if stages * stage + staging(2) <= limit {
+                    2
+                } else {
+                    1
+                };
+            }
+        }
         // The other splits' partial tiles (f32) are staged in the pipeline's shared memory.
         if split > 1 && plan.cta_tile[0] * wn * 4 > stages * stage {
             return unsupported(format!(
@@ -282,6 +318,7 @@ impl Shape {
             bk,
             kstep: 32 / eb,
             stages,
+            store_bufs,
             a,
             b,
         })
@@ -302,9 +339,15 @@ impl Shape {
         self.a.bytes() + self.b.bytes()
     }
 
-    /// Dynamic shared memory: the stages, the barriers, and slack to align the base to 1024.
+    /// Bytes of the TMA-store staging buffers, all consumer warpgroups together.
+    fn staging_bytes(&self) -> i64 {
+        self.consumers * self.store_bufs * epilogue::STORE_BOX_BYTES
+    }
+
+    /// Dynamic shared memory: the stages, the staging buffers, the barriers, and slack to
+    /// align the base to 1024.
     fn smem_bytes(&self) -> i64 {
-        ATOM + self.stages * self.stage_bytes() + 16 * self.stages
+        ATOM + self.stages * self.stage_bytes() + self.staging_bytes() + 16 * self.stages
     }
 }
 
@@ -334,13 +377,17 @@ pub fn build(plan: &Plan, opts: &CompileOptions) -> Result<Kernel, CodegenError>
     params.push(Param::new(ParamType::F32, "beta"));
     params.push(Param::new(ParamType::TensorMap, "tmap_a"));
     params.push(Param::new(ParamType::TensorMap, "tmap_b"));
+    if sh.store_bufs > 0 {
+        params.push(Param::new(ParamType::TensorMap, "tmap_c"));
+    }
 
-    // Shared memory: 1024-aligned stages [A tile | B tile], then full[S] and empty[S].
+    // Shared memory: 1024-aligned stages [A tile | B tile], the epilogue's staging buffers
+    // (1024-aligned), then full[S] and empty[S].
     let base = b.reg(RegClass::B32);
     b.emit(Op::Mov, "u32", vec![r(base), sym("smem")]);
     b.emit(Op::Add, "u32", vec![r(base), r(base), imm(ATOM - 1)]);
     b.emit(Op::And, "b32", vec![r(base), r(base), imm(!(ATOM - 1))]);
-    let bars = b.add_u32(base, s_count * sh.stage_bytes());
+    let bars = b.add_u32(base, s_count * sh.stage_bytes() + sh.staging_bytes());
     let full = |s: i64| 8 * s;
     let empty = |s: i64| 8 * (s_count + s);
     let tid = b.reg(RegClass::B32);
@@ -426,6 +473,21 @@ pub fn build(plan: &Plan, opts: &CompileOptions) -> Result<Kernel, CodegenError>
             swizzle_bytes: 128,
         }
     };
+    let mut tensor_maps = vec![
+        map(TmaOperand::A, &sh.a, p.m),
+        map(TmaOperand::B, &sh.b, p.n),
+    ];
+    if sh.store_bufs > 0 {
+        // C (f32, n fastest) in boxes of 32 columns (128 bytes) x 64 rows, as staged.
+        tensor_maps.push(TensorMapSpec {
+            operand: TmaOperand::C,
+            elem: TmaElem::F32,
+            dims: [p.n as u64, p.m as u64],
+            stride_bytes: (p.n * 4) as u64,
+            box_dims: [epilogue::STORE_COLS as u32, 64],
+            swizzle_bytes: 128,
+        });
+    }
     let smem = sh.smem_bytes() as u32;
     Ok(Kernel {
         ptx,
@@ -436,10 +498,7 @@ pub fn build(plan: &Plan, opts: &CompileOptions) -> Result<Kernel, CodegenError>
         smem_bytes: smem,
         dynamic_smem_bytes: smem,
         stages: sh.stages as u32,
-        tensor_maps: vec![
-            map(TmaOperand::A, &sh.a, p.m),
-            map(TmaOperand::B, &sh.b, p.n),
-        ],
+        tensor_maps,
     })
 }
 
@@ -849,6 +908,14 @@ fn consumer_body(
         "mma_async.sync.aligned.m64n{}k{}.f32.{dt}.{dt}",
         sh.bn, sh.kstep
     );
+    let staging = (sh.store_bufs > 0).then(|| {
+        let first = b.reg(RegClass::B32);
+        let per = sh.store_bufs * epilogue::STORE_BOX_BYTES;
+        let start = sh.stages * sh.stage_bytes();
+        b.emit(Op::Mad, "lo.u32", vec![r(first), r(ci), imm(per), r(base)]);
+        b.emit(Op::Add, "u32", vec![r(first), r(first), imm(start)]);
+        epilogue::Staging::new(b, sh, tid, ci, first)
+    });
     let ring = Ring::new(b, sh, "CONSUME");
     let (lp, at) = sh.open_tiles(b, "CONSUMER");
     for x in acc.iter().flatten() {
@@ -916,8 +983,12 @@ fn consumer_body(
         reduce_splits(b, sh, base, tid, at.ks, &acc);
     }
 
-    epilogue(b, sh, p, tid, ci, at.m0, at.n0, &acc);
+    let tile = (at.m0, at.n0);
+    epilogue::emit(b, sh, p.n, p.m, tid, ci, tile, &acc, staging.as_ref());
     sh.close_tiles(b, lp);
+    if let Some(st) = &staging {
+        st.drain(b);
+    }
     if sh.mcast > 1 {
         // Peers may still arrive on this CTA's empty barriers: no CTA leaves (and frees its
         // shared memory) before every CTA of the cluster is done.
@@ -1059,143 +1130,3 @@ fn reduce_batch(sh: &Shape, accs: usize) -> usize {
 
 /// The most remote 16-byte loads in flight per thread in the split-K reduction.
 const REDUCE_BATCH: usize = 8;
-
-/// Writes `C = alpha * acc + beta * C` with the wgmma D fragment layout (PTX ISA
-/// 9.7.15.5.1.1, "Matrix Fragments for wgmma.m64nNk16", accumulator D): in warp `w` of the
-/// warpgroup, lane `l` holds for every 8-column chunk `j` the pairs
-/// `(16w + l/4, 8j + 2(l%4) + {0,1})` and the same 8 rows further down, as registers
-/// `4j + {0,1}` and `4j + {2,3}`. C is not read when `beta == 0` (it may hold garbage).
-#[allow(clippy::too_many_arguments)]
-fn epilogue(
-    b: &mut Builder,
-    sh: &Shape,
-    p: &tessellate::GemmProblem,
-    tid: Reg,
-    ci: Reg,
-    m0: Reg,
-    n0: Reg,
-    acc: &[Vec<Reg>],
-) {
-    b.comment("epilogue");
-    let c = b.reg(RegClass::B64);
-    b.emit(Op::Ld, "param.u64", vec![r(c), Operand::addr(sym("C"), 0)]);
-    b.emit(Op::Cvta, "to.global.u64", vec![r(c), r(c)]);
-    let (alpha, beta) = (b.reg(RegClass::F32), b.reg(RegClass::F32));
-    b.emit(
-        Op::Ld,
-        "param.f32",
-        vec![r(alpha), Operand::addr(sym("alpha"), 0)],
-    );
-    b.emit(
-        Op::Ld,
-        "param.f32",
-        vec![r(beta), Operand::addr(sym("beta"), 0)],
-    );
-    let beta_nz = b.reg(RegClass::Pred);
-    b.emit(Op::Setp, "neu.f32", vec![r(beta_nz), r(beta), f32imm(0.0)]);
-    // Thread's first row and column.
-    let w = b.digit(tid, 32, 4);
-    let lane = b.reg(RegClass::B32);
-    b.emit(Op::And, "b32", vec![r(lane), r(tid), imm(31)]);
-    let row = b.reg(RegClass::B32);
-    b.emit(Op::Shr, "u32", vec![r(row), r(lane), imm(2)]);
-    b.emit(Op::Mad, "lo.u32", vec![r(row), r(w), imm(16), r(row)]);
-    b.emit(Op::Mad, "lo.u32", vec![r(row), r(ci), imm(sh.wm), r(row)]);
-    b.emit(Op::Add, "u32", vec![r(row), r(row), r(m0)]);
-    let col = b.reg(RegClass::B32);
-    b.emit(Op::And, "b32", vec![r(col), r(lane), imm(3)]);
-    b.emit(Op::Shl, "b32", vec![r(col), r(col), imm(1)]);
-    b.emit(Op::Add, "u32", vec![r(col), r(col), r(n0)]);
-    let ptr = b.reg(RegClass::B64);
-    b.emit(Op::Mul, "wide.u32", vec![r(ptr), r(row), imm(p.n * 4)]);
-    let cw = b.reg(RegClass::B64);
-    b.emit(Op::Mul, "wide.u32", vec![r(cw), r(col), imm(4)]);
-    b.emit(Op::Add, "s64", vec![r(ptr), r(ptr), r(cw)]);
-    b.emit(Op::Add, "s64", vec![r(ptr), r(ptr), r(c)]);
-    // Row predicates per (piece, half) and column predicates per chunk (and its odd column).
-    let t = b.reg(RegClass::B32);
-    let mut rows_ok = Vec::new();
-    for i in 0..acc.len() as i64 {
-        for h in 0..2 {
-            let q = b.reg(RegClass::Pred);
-            b.emit(Op::Add, "u32", vec![r(t), r(row), imm(64 * i + 8 * h)]);
-            b.emit(Op::Setp, "lt.u32", vec![r(q), r(t), imm(p.m)]);
-            rows_ok.push(q);
-        }
-    }
-    let chunks = sh.bn / 8;
-    let even_n = p.n % 2 == 0;
-    let mut cols_ok = Vec::new();
-    for j in 0..chunks {
-        let mut pair = Vec::new();
-        for d in 0..if even_n { 1 } else { 2 } {
-            let q = b.reg(RegClass::Pred);
-            b.emit(Op::Add, "u32", vec![r(t), r(col), imm(8 * j + d)]);
-            b.emit(Op::Setp, "lt.u32", vec![r(q), r(t), imm(p.n)]);
-            pair.push(q);
-        }
-        cols_ok.push(pair);
-    }
-    let with_beta = b.fresh_label("EPI_BETA");
-    let end = b.fresh_label("EPI_DONE");
-    b.emit_if(beta_nz, false, Op::Bra, "uni", vec![sym(&with_beta)]);
-    for read_c in [false, true] {
-        if read_c {
-            b.label(&with_beta);
-        }
-        let ok = b.reg(RegClass::Pred);
-        let (o0, o1, x0, x1) = (
-            b.reg(RegClass::F32),
-            b.reg(RegClass::F32),
-            b.reg(RegClass::F32),
-            b.reg(RegClass::F32),
-        );
-        for (i, piece) in acc.iter().enumerate() {
-            for h in 0..2usize {
-                let rq = rows_ok[2 * i + h];
-                for j in 0..chunks as usize {
-                    let off = ((64 * i as i64 + 8 * h as i64) * p.n + 8 * j as i64) * 4;
-                    let (v0, v1) = (piece[4 * j + 2 * h], piece[4 * j + 2 * h + 1]);
-                    for (o, v) in [(o0, v0), (o1, v1)] {
-                        b.emit(Op::Mul, "rn.f32", vec![r(o), r(v), r(alpha)]);
-                    }
-                    if even_n {
-                        b.emit(Op::And, "pred", vec![r(ok), r(rq), r(cols_ok[j][0])]);
-                        if read_c {
-                            b.emit_if(
-                                ok,
-                                false,
-                                Op::Ld,
-                                "global.v2.f32",
-                                vec![vec(&[x0, x1]), addr(ptr, off)],
-                            );
-                            b.emit(Op::Fma, "rn.f32", vec![r(o0), r(x0), r(beta), r(o0)]);
-                            b.emit(Op::Fma, "rn.f32", vec![r(o1), r(x1), r(beta), r(o1)]);
-                        }
-                        b.emit_if(
-                            ok,
-                            false,
-                            Op::St,
-                            "global.v2.f32",
-                            vec![addr(ptr, off), vec(&[o0, o1])],
-                        );
-                    } else {
-                        for (d, (x, o)) in [(x0, o0), (x1, o1)].into_iter().enumerate() {
-                            b.emit(Op::And, "pred", vec![r(ok), r(rq), r(cols_ok[j][d])]);
-                            let at = addr(ptr, off + 4 * d as i64);
-                            if read_c {
-                                b.emit_if(ok, false, Op::Ld, "global.f32", vec![r(x), at.clone()]);
-                                b.emit(Op::Fma, "rn.f32", vec![r(o), r(x), r(beta), r(o)]);
-                            }
-                            b.emit_if(ok, false, Op::St, "global.f32", vec![at, r(o)]);
-                        }
-                    }
-                }
-            }
-        }
-        if !read_c {
-            b.emit(Op::Bra, "uni", vec![sym(&end)]);
-        }
-    }
-    b.label(&end);
-}

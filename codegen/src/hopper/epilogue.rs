@@ -1,0 +1,393 @@
+//! The consumer warpgroups' epilogue: `C = alpha * acc + beta * C` (C row-major f32, `M x N`,
+//! n fastest) from the wgmma accumulator fragments.
+//!
+//! With `beta == 0` and a TMA store ([`Staging`], where C's row pitch is a multiple of 16
+//! bytes and shared memory has room), each consumer warpgroup writes its scaled
+//! accumulators in boxes of 64 rows x [`STORE_COLS`] columns into a staging buffer, in the
+//! 128-byte swizzled layout a `CU_TENSOR_MAP_SWIZZLE_128B` tensor map reads, and one thread
+//! hands each box to the TMA engine (`cp.async.bulk.tensor.2d.global.shared::cta`, PTX ISA
+//! 9.7.9.25.5.2), which writes whole 128-byte lines of C and drops the out-of-bounds part
+//! of ragged edge boxes. The warpgroup goes on to its next box (and tile) while the engine
+//! drains the last; two buffers per warpgroup where shared memory allows. Otherwise (`beta
+//! != 0`, odd pitches, no room) every thread stores its fragment pairs straight to global
+//! memory, masked at the edges.
+//!
+//! The staging layout needs no `stmatrix`: that instruction moves 16-bit elements (PTX ISA
+//! 9.7.9.23), and C here is f32; a thread's two adjacent f32 accumulators are one 8-byte
+//! `st.shared.v2.f32`, and the swizzle makes a warp's 8 rows x 32 bytes land in all 32
+//! banks twice, the minimum of two wavefronts for 256 bytes.
+
+use emit_ptx::ast::{Operand, Reg, RegClass};
+
+use super::Shape;
+use super::layout::{SPAN, swizzle128};
+use crate::builder::{Builder, addr, f32imm, imm, r, sym, vec};
+use emit_ptx::ast::Op;
+
+/// Columns of one TMA-store box: 32 f32, one 128-byte swizzle span.
+pub(super) const STORE_COLS: i64 = SPAN / 4;
+/// Bytes of one staging buffer: a box of 64 rows (one wgmma piece) x 128 bytes.
+pub(super) const STORE_BOX_BYTES: i64 = 64 * SPAN;
+
+/// Where thread `lane` of warp `w` of a consumer warpgroup stages accumulator pair `(v0,
+/// v1)` of 8-column chunk `jj` (0..4) of a box, half `h` (rows +8): the pair sits at box row
+/// `16w + lane/4 + 8h`, columns `8jj + 2(lane%4) + {0, 1}` (the wgmma D fragment, PTX ISA
+/// 9.7.15.5.1.1), and the box is stored `Swizzle<3,4,3>`-swizzled (see [`swizzle128`]).
+/// The emitted code computes this as `row * 128 + ((2jj + (lane/2)%2) ^ (lane/4)) * 16 +
+/// (lane%2) * 8`, because the row's phase within the swizzle atom is `lane / 4`.
+pub fn staged_offset(w: i64, lane: i64, jj: i64, h: i64) -> i64 {
+    let row = 16 * w + lane / 4 + 8 * h;
+    let col = 8 * jj + 2 * (lane % 4);
+    swizzle128(row * SPAN + col * 4)
+}
+
+/// A consumer warpgroup's TMA-store state, set up once before the tile loop.
+pub(super) struct Staging {
+    /// This thread's byte offsets of its four chunks in a box, from the warpgroup's first
+    /// buffer (shared address), for `h = 0`.
+    chunk: [Reg; 4],
+    /// Buffers per warpgroup (1 or 2), [`STORE_BOX_BYTES`] apart.
+    bufs: i64,
+    /// Generic address of the `tmap_c` parameter.
+    map: Reg,
+    /// Thread 0 of the warpgroup: waits for, issues and commits the bulk stores.
+    leader: Reg,
+    /// The warpgroup's first buffer (shared address).
+    first: Reg,
+    /// Named barrier of this warpgroup (2 + its index; 0 is the CTA's, 1 the consumers').
+    bar: Reg,
+}
+
+impl Staging {
+    /// Sets up warpgroup `ci`'s staging buffers at `first` (shared address of its first
+    /// buffer, 1024-byte aligned).
+    pub(super) fn new(b: &mut Builder, sh: &Shape, tid: Reg, ci: Reg, first: Reg) -> Self {
+        let lane = b.reg(RegClass::B32);
+        b.emit(Op::And, "b32", vec![r(lane), r(tid), imm(31)]);
+        let w = b.digit(tid, 32, 4);
+        let q = b.reg(RegClass::B32);
+        b.emit(Op::Shr, "u32", vec![r(q), r(lane), imm(2)]);
+        // Row base and the 8 bytes of the pair within its 16-byte chunk.
+        let row = b.reg(RegClass::B32);
+        b.emit(Op::Mad, "lo.u32", vec![r(row), r(w), imm(16), r(q)]);
+        let within = b.reg(RegClass::B32);
+        b.emit(Op::And, "b32", vec![r(within), r(lane), imm(1)]);
+        b.emit(Op::Shl, "b32", vec![r(within), r(within), imm(3)]);
+        b.emit(
+            Op::Mad,
+            "lo.u32",
+            vec![r(row), r(row), imm(SPAN), r(within)],
+        );
+        b.emit(Op::Add, "u32", vec![r(row), r(row), r(first)]);
+        let half = b.digit(lane, 2, 2);
+        let chunk = [0, 1, 2, 3].map(|jj| {
+            let c = b.reg(RegClass::B32);
+            b.emit(Op::Add, "u32", vec![r(c), r(half), imm(2 * jj)]);
+            b.emit(Op::Xor, "b32", vec![r(c), r(c), r(q)]);
+            b.emit(Op::Mad, "lo.u32", vec![r(c), r(c), imm(16), r(row)]);
+            c
+        });
+        let map = b.reg(RegClass::B64);
+        b.emit(Op::Mov, "u64", vec![r(map), sym("tmap_c")]);
+        b.emit(Op::Cvta, "param.u64", vec![r(map), r(map)]);
+        let t = b.reg(RegClass::B32);
+        b.emit(Op::And, "b32", vec![r(t), r(tid), imm(127)]);
+        let leader = b.reg(RegClass::Pred);
+        b.emit(Op::Setp, "eq.u32", vec![r(leader), r(t), imm(0)]);
+        let bar = b.add_u32(ci, 2);
+        Staging {
+            chunk,
+            bufs: sh.store_bufs,
+            map,
+            leader,
+            first,
+            bar,
+        }
+    }
+
+    /// After the last tile: the leader waits until the engine has read every staged box, so
+    /// that the CTA's shared memory outlives the bulk stores (PTX ISA 9.7.9.25.3.2,
+    /// `cp.async.bulk.wait_group.read`).
+    pub(super) fn drain(&self, b: &mut Builder) {
+        let wait = "bulk.wait_group.read";
+        b.emit_if(self.leader, false, Op::CpAsync, wait, vec![imm(0)]);
+    }
+}
+
+/// Emits the epilogue of one tile at `(m0, n0)` for consumer warpgroup `ci`: the TMA-store
+/// path under `beta == 0` when `staging` is given, else (and under `beta != 0`) direct
+/// stores.
+#[allow(clippy::too_many_arguments)]
+pub(super) fn emit(
+    b: &mut Builder,
+    sh: &Shape,
+    n: i64,
+    m: i64,
+    tid: Reg,
+    ci: Reg,
+    (m0, n0): (Reg, Reg),
+    acc: &[Vec<Reg>],
+    staging: Option<&Staging>,
+) {
+    b.comment("epilogue");
+    let (alpha, beta) = (b.reg(RegClass::F32), b.reg(RegClass::F32));
+    for (x, name) in [(alpha, "alpha"), (beta, "beta")] {
+        b.emit(Op::Ld, "param.f32", vec![r(x), Operand::addr(sym(name), 0)]);
+    }
+    let beta_nz = b.reg(RegClass::Pred);
+    b.emit(Op::Setp, "neu.f32", vec![r(beta_nz), r(beta), f32imm(0.0)]);
+    let with_beta = b.fresh_label("EPI_BETA");
+    let end = b.fresh_label("EPI_DONE");
+    let frag = Frag {
+        m,
+        n,
+        tid,
+        ci,
+        m0,
+        n0,
+    };
+    // The direct path's addresses serve both branches when there is no TMA store.
+    let shared = staging.is_none().then(|| frag.addresses(b, sh, acc.len()));
+    b.emit_if(beta_nz, false, Op::Bra, "uni", vec![sym(&with_beta)]);
+    match (staging, &shared) {
+        (Some(st), _) => tma_store(b, sh, st, &frag, acc, alpha),
+        (None, Some(at)) => direct(b, &frag, at, acc, alpha, None),
+        (None, None) => unreachable!("addresses exist without staging"),
+    }
+    b.emit(Op::Bra, "uni", vec![sym(&end)]);
+    b.label(&with_beta);
+    let at = shared.unwrap_or_else(|| frag.addresses(b, sh, acc.len()));
+    direct(b, &frag, &at, acc, alpha, Some(beta));
+    b.label(&end);
+}
+
+/// One tile's epilogue coordinates: problem `m x n`, the thread, its warpgroup and the tile
+/// origin.
+struct Frag {
+    m: i64,
+    n: i64,
+    tid: Reg,
+    ci: Reg,
+    m0: Reg,
+    n0: Reg,
+}
+
+/// The direct path's per-thread state: the address of the thread's first C element, row
+/// predicates per (piece, half) and column predicates per 8-column chunk (and, for odd `n`,
+/// its odd column).
+struct Direct {
+    ptr: Reg,
+    rows_ok: Vec<Reg>,
+    cols_ok: Vec<Vec<Reg>>,
+}
+
+impl Frag {
+    fn addresses(&self, b: &mut Builder, sh: &Shape, pieces: usize) -> Direct {
+        let (tid, p_n) = (self.tid, self.n);
+        let c = b.reg(RegClass::B64);
+        b.emit(Op::Ld, "param.u64", vec![r(c), Operand::addr(sym("C"), 0)]);
+        b.emit(Op::Cvta, "to.global.u64", vec![r(c), r(c)]);
+        // Thread's first row and column.
+        let w = b.digit(tid, 32, 4);
+        let lane = b.reg(RegClass::B32);
+        b.emit(Op::And, "b32", vec![r(lane), r(tid), imm(31)]);
+        let row = b.reg(RegClass::B32);
+        b.emit(Op::Shr, "u32", vec![r(row), r(lane), imm(2)]);
+        b.emit(Op::Mad, "lo.u32", vec![r(row), r(w), imm(16), r(row)]);
+        b.emit(
+            Op::Mad,
+            "lo.u32",
+            vec![r(row), r(self.ci), imm(sh.wm), r(row)],
+        );
+        b.emit(Op::Add, "u32", vec![r(row), r(row), r(self.m0)]);
+        let col = b.reg(RegClass::B32);
+        b.emit(Op::And, "b32", vec![r(col), r(lane), imm(3)]);
+        b.emit(Op::Shl, "b32", vec![r(col), r(col), imm(1)]);
+        b.emit(Op::Add, "u32", vec![r(col), r(col), r(self.n0)]);
+        let ptr = b.reg(RegClass::B64);
+        b.emit(Op::Mul, "wide.u32", vec![r(ptr), r(row), imm(p_n * 4)]);
+        let cw = b.reg(RegClass::B64);
+        b.emit(Op::Mul, "wide.u32", vec![r(cw), r(col), imm(4)]);
+        b.emit(Op::Add, "s64", vec![r(ptr), r(ptr), r(cw)]);
+        b.emit(Op::Add, "s64", vec![r(ptr), r(ptr), r(c)]);
+        let t = b.reg(RegClass::B32);
+        let mut rows_ok = Vec::new();
+        for i in 0..pieces as i64 {
+            for h in 0..2 {
+                let q = b.reg(RegClass::Pred);
+                b.emit(Op::Add, "u32", vec![r(t), r(row), imm(64 * i + 8 * h)]);
+                b.emit(Op::Setp, "lt.u32", vec![r(q), r(t), imm(self.m)]);
+                rows_ok.push(q);
+            }
+        }
+        let even_n = p_n % 2 == 0;
+        let mut cols_ok = Vec::new();
+        for j in 0..sh.bn / 8 {
+            let mut pair = Vec::new();
+            for d in 0..if even_n { 1 } else { 2 } {
+                let q = b.reg(RegClass::Pred);
+                b.emit(Op::Add, "u32", vec![r(t), r(col), imm(8 * j + d)]);
+                b.emit(Op::Setp, "lt.u32", vec![r(q), r(t), imm(p_n)]);
+                pair.push(q);
+            }
+            cols_ok.push(pair);
+        }
+        Direct {
+            ptr,
+            rows_ok,
+            cols_ok,
+        }
+    }
+}
+
+/// Stores `alpha * acc (+ beta * C)` with the wgmma D fragment layout (PTX ISA
+/// 9.7.15.5.1.1, "Matrix Fragments for wgmma.m64nNk16", accumulator D): in warp `w` of the
+/// warpgroup, lane `l` holds for every 8-column chunk `j` the pairs
+/// `(16w + l/4, 8j + 2(l%4) + {0,1})` and the same 8 rows further down, as registers
+/// `4j + {0,1}` and `4j + {2,3}`. C is read only with `beta` (it may hold garbage).
+fn direct(b: &mut Builder, f: &Frag, at: &Direct, acc: &[Vec<Reg>], alpha: Reg, beta: Option<Reg>) {
+    let p_n = f.n;
+    let even_n = p_n % 2 == 0;
+    let ok = b.reg(RegClass::Pred);
+    let [o0, o1, x0, x1] = [0; 4].map(|_| b.reg(RegClass::F32));
+    for (i, piece) in acc.iter().enumerate() {
+        for h in 0..2usize {
+            let rq = at.rows_ok[2 * i + h];
+            for (j, cols) in at.cols_ok.iter().enumerate() {
+                let off = ((64 * i as i64 + 8 * h as i64) * p_n + 8 * j as i64) * 4;
+                let (v0, v1) = (piece[4 * j + 2 * h], piece[4 * j + 2 * h + 1]);
+                for (o, v) in [(o0, v0), (o1, v1)] {
+                    b.emit(Op::Mul, "rn.f32", vec![r(o), r(v), r(alpha)]);
+                }
+                if even_n {
+                    b.emit(Op::And, "pred", vec![r(ok), r(rq), r(cols[0])]);
+                    if let Some(beta) = beta {
+                        let ld = vec![vec(&[x0, x1]), addr(at.ptr, off)];
+                        b.emit_if(ok, false, Op::Ld, "global.v2.f32", ld);
+                        b.emit(Op::Fma, "rn.f32", vec![r(o0), r(x0), r(beta), r(o0)]);
+                        b.emit(Op::Fma, "rn.f32", vec![r(o1), r(x1), r(beta), r(o1)]);
+                    }
+                    let st = vec![addr(at.ptr, off), vec(&[o0, o1])];
+                    b.emit_if(ok, false, Op::St, "global.v2.f32", st);
+                } else {
+                    for (d, (x, o)) in [(x0, o0), (x1, o1)].into_iter().enumerate() {
+                        b.emit(Op::And, "pred", vec![r(ok), r(rq), r(cols[d])]);
+                        let e = addr(at.ptr, off + 4 * d as i64);
+                        if let Some(beta) = beta {
+                            b.emit_if(ok, false, Op::Ld, "global.f32", vec![r(x), e.clone()]);
+                            b.emit(Op::Fma, "rn.f32", vec![r(o), r(x), r(beta), r(o)]);
+                        }
+                        b.emit_if(ok, false, Op::St, "global.f32", vec![e, r(o)]);
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The TMA-store path: for each box of 64 rows x [`STORE_COLS`] columns, in turn through
+/// the warpgroup's buffers, the leader waits until the engine has read the box that last
+/// used the buffer (`cp.async.bulk.wait_group.read bufs-1`), the warpgroup syncs, every
+/// thread stages its scaled pairs (see [`staged_offset`]) and makes them visible to the
+/// async proxy (`fence.proxy.async.shared::cta`, PTX ISA 9.7.13.4.2), the warpgroup syncs
+/// again, and the leader issues the bulk store at `(n0 + 32c, m0 + wm * ci + 64i)` and
+/// commits it as a bulk group.
+fn tma_store(b: &mut Builder, sh: &Shape, st: &Staging, f: &Frag, acc: &[Vec<Reg>], alpha: Reg) {
+    let [o0, o1] = [0; 2].map(|_| b.reg(RegClass::F32));
+    let (cm, cn, src) = (
+        b.reg(RegClass::B32),
+        b.reg(RegClass::B32),
+        b.reg(RegClass::B32),
+    );
+    let boxes_per_piece = sh.bn / STORE_COLS;
+    let sync = |b: &mut Builder| b.emit(Op::Bar, "sync", vec![r(st.bar), imm(128)]);
+    for (i, piece) in acc.iter().enumerate() {
+        for c in 0..boxes_per_piece {
+            let buf = (i as i64 * boxes_per_piece + c) % st.bufs * STORE_BOX_BYTES;
+            let wait = "bulk.wait_group.read";
+            b.emit_if(st.leader, false, Op::CpAsync, wait, vec![imm(st.bufs - 1)]);
+            sync(b);
+            for (jj, &chunk) in st.chunk.iter().enumerate() {
+                let j = (4 * c) as usize + jj;
+                for h in 0..2usize {
+                    let (v0, v1) = (piece[4 * j + 2 * h], piece[4 * j + 2 * h + 1]);
+                    for (o, v) in [(o0, v0), (o1, v1)] {
+                        b.emit(Op::Mul, "rn.f32", vec![r(o), r(v), r(alpha)]);
+                    }
+                    let off = buf + 8 * SPAN * h as i64;
+                    b.emit(
+                        Op::St,
+                        "shared.v2.f32",
+                        vec![addr(chunk, off), vec(&[o0, o1])],
+                    );
+                }
+            }
+            b.emit(Op::Fence, "proxy.async.shared::cta", vec![]);
+            sync(b);
+            b.emit(Op::Add, "u32", vec![r(cn), r(f.n0), imm(STORE_COLS * c)]);
+            b.emit(Op::Mad, "lo.u32", vec![r(cm), r(f.ci), imm(sh.wm), r(f.m0)]);
+            b.emit(Op::Add, "u32", vec![r(cm), r(cm), imm(64 * i as i64)]);
+            b.emit(Op::Add, "u32", vec![r(src), r(st.first), imm(buf)]);
+            let store = vec![
+                Operand::Tensor {
+                    map: Box::new(r(st.map)),
+                    coords: vec![r(cn), r(cm)],
+                },
+                addr(src, 0),
+            ];
+            let mods = "bulk.tensor.2d.global.shared::cta.bulk_group";
+            b.emit_if(st.leader, false, Op::CpAsync, mods, store);
+            b.emit_if(st.leader, false, Op::CpAsync, "bulk.commit_group", vec![]);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The staged layout is exactly the 128B-swizzled box a `SWIZZLE_128B` tensor map of 32
+    /// f32 x 64 rows reads: every element of the box is written once, by the thread and
+    /// register the wgmma D fragment gives it, at `swizzle128(row * 128 + col * 4)`.
+    #[test]
+    fn staged_pairs_cover_the_swizzled_box_once() {
+        let mut seen = vec![0u8; (STORE_BOX_BYTES / 4) as usize];
+        for w in 0..4 {
+            for lane in 0..32 {
+                for jj in 0..4 {
+                    for h in 0..2 {
+                        let off = staged_offset(w, lane, jj, h);
+                        // The emitted form: row base, chunk XOR lane/4, pair within chunk.
+                        let row = 16 * w + lane / 4 + 8 * h;
+                        let chunk = (2 * jj + (lane / 2) % 2) ^ (lane / 4);
+                        assert_eq!(off, row * SPAN + chunk * 16 + (lane % 2) * 8);
+                        for d in 0..2 {
+                            seen[(off / 4 + d) as usize] += 1;
+                        }
+                    }
+                }
+            }
+        }
+        assert!(seen.iter().all(|&x| x == 1));
+    }
+
+    /// A warp's store of one (chunk, half) touches 8 rows x 32 bytes; the swizzle spreads
+    /// them over all 32 banks, each twice (two wavefronts, the least for 256 bytes).
+    #[test]
+    fn a_warps_staging_store_hits_every_bank_twice() {
+        for w in 0..4 {
+            for jj in 0..4 {
+                for h in 0..2 {
+                    let mut banks = [0u8; 32];
+                    for lane in 0..32 {
+                        let off = staged_offset(w, lane, jj, h);
+                        for d in 0..2 {
+                            banks[((off / 4 + d) % 32) as usize] += 1;
+                        }
+                    }
+                    assert!(banks.iter().all(|&x| x == 2), "{banks:?}");
+                }
+            }
+        }
+    }
+}
