@@ -313,7 +313,7 @@ fn candidates(
 ///   registers within `65536 / (2 * threads)`. Where four stages fit two CTAs too, four
 ///   measured 3-15% faster on decode shapes (docs/BENCHMARKS.md run 6);
 /// - split-K only where output tiles leave SMs idle and every split keeps at least `S`
-///   k-tiles.
+///   k-tiles; split-K 4 only where its clusters fit one CTA per SM.
 fn wgmma_candidate_fits(
     target: &Target,
     problem: &GemmProblem,
@@ -333,7 +333,12 @@ fn wgmma_candidate_fits(
         return false;
     }
     let tiles = ceil_div(problem.m, wg * wm) * ceil_div(problem.n, wn);
-    split_k == 1 || (tiles < i64::from(target.sms) && kts >= split_k * split_k)
+    // Four-CTA clusters only where they all fit one per SM: at two CTAs per SM an H100
+    // holds at most 62 of them at once (ncu, docs/BENCHMARKS.md run 6), and split-K 4 lost
+    // to split-K 2 wherever both were measured.
+    let sms = i64::from(target.sms);
+    split_k == 1
+        || (tiles < sms && kts >= split_k * split_k && (split_k <= 2 || tiles * split_k <= sms))
 }
 
 /// The split strategies worth solving for a candidate.
@@ -550,7 +555,17 @@ pub(crate) fn modeled(
     let wave_bytes = (rows * cta[0]) as f64 * k * eb + (cols * cta[1]) as f64 * k * eb;
     let bytes = problem.batch as f64
         * (ceil_div(gm * gn, per_wave) as f64 * wave_bytes + (problem.m * problem.n) as f64 * ob);
-    let dram = bytes / (target.dram_bytes_per_clk_per_sm() * f64::from(target.sms));
+    let mut dram = bytes / (target.dram_bytes_per_clk_per_sm() * f64::from(target.sms));
+    // Warpgroup grids stream unevenly when the CTAs do not spread evenly over the SMs: the
+    // busiest SM holds `ceil(tiles / SMs)` CTAs while the average holds `tiles / SMs` (or
+    // each active SM one), and the kernel ends with it. Measured on an H100 (f16, M = 16,
+    // docs/BENCHMARKS.md run 7): 160 CTAs of 64x64 at 16x5120x5120 took 30.0 us against
+    // 24.6 us for 80 CTAs of 64x128 moving the same bytes; 192 CTAs at 16x6144x4096 31.9 us
+    // against 27.3 us for 96.
+    if c.tma {
+        let sms = i64::from(target.sms);
+        dram *= (ceil_div(tiles, sms) * tiles.min(sms)) as f64 / tiles.max(1) as f64;
+    }
     // L2 -> shared memory: every CTA loads its A and B slabs for every k-step (B once per
     // multicast cluster).
     let l2 = target.l2_fill_gb_per_s.map_or(0.0, |gbps| {

@@ -50,12 +50,21 @@ use layout::{ATOM, Major, OperandTile};
 /// slabs and B slabs in L2 instead of streaming all of B per row of tiles.
 const RASTER_GROUP: i64 = 8;
 
-/// Pipeline stages of a kernel whose grid has at most one CTA per SM (fewer where shared
-/// memory is short). Measured on an H100 with `--stages` (docs/BENCHMARKS.md run 6): 0.911x
-/// cuBLAS at 128x4096x4096 with 6 stages against 0.833x with 4 (same plan, runs 6-f and
-/// 6-e), 0.992x against 0.909x at 16x4096x14336 (64x64 split-K 2, one run); 8 stages gave
-/// 0.887x at 128x4096x4096, no better than 6.
+/// Pipeline stages of a kernel whose grid has at most one CTA per SM, at least (fewer where
+/// shared memory is short). Measured on an H100 with `--stages` (docs/BENCHMARKS.md run 6):
+/// 0.911x cuBLAS at 128x4096x4096 with 6 stages against 0.833x with 4 (same plan, runs 6-f
+/// and 6-e), 0.992x against 0.909x at 16x4096x14336 (64x64 split-K 2, one run); 8 stages
+/// gave 0.887x at 128x4096x4096, no better than 6.
 const LONE_STAGES: i64 = 6;
+
+/// Bytes of operand data (B, and the rows of A inside `M`) a lone CTA keeps in flight,
+/// which set its stage count where that is more than [`LONE_STAGES`]: decode grids stream
+/// B from DRAM, and small stages need more of them. Measured on an H100 (run 7-a, f16, one run each): 64x64 tiles (8 KiB of B a
+/// stage) at 16x4096x4096 ran 0.808x cuBLAS with 6 stages, 0.885x with 8, 0.893x with 10,
+/// 0.881x with 12; at 16x6144x4096 0.824x with 6, 0.872x with 8 and 0.874x with 12. 64x128
+/// tiles (16 KiB) did best with 6 (0.918x against 0.900x with 9 at 16x4096x4096); so did
+/// 128x64 tiles at M = 128 (24 KiB of data a stage; run 6, above).
+const LONE_BYTES: i64 = 80 * 1024;
 
 /// Registers a consumer thread needs beside its accumulators (addresses, descriptors,
 /// predicates, loop state), for the entry register cap that decides CTAs per SM.
@@ -249,7 +258,10 @@ impl Shape {
         let lone = gm * gn * split <= i64::from(opts.sms) && opts.stages.is_none();
         if lone {
             ctas = 1;
-            stages = stages.max(LONE_STAGES);
+            // TMA fetches no A rows past M (they are zero-filled in shared memory).
+            let data = b.bytes() + a.bytes() * p.m.min(a.rows) / a.rows;
+            let deep = (LONE_BYTES + data - 1) / data;
+            stages = stages.max(LONE_STAGES).max(deep);
         }
         // Stages asked for explicitly win over co-resident CTAs: fewer CTAs share the SM.
         if opts.stages.is_some() {
