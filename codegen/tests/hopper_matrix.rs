@@ -13,6 +13,7 @@ const SHAPES: &[(i64, i64, i64)] = &[
     (4096, 4096, 4096),
     (4096, 14336, 4096),
     (16, 4096, 4096),
+    (24, 1032, 1032),
     (1000, 1000, 1000),
 ];
 
@@ -44,6 +45,7 @@ fn warpgroup_plans(
         &t,
         &Options {
             top: 100,
+            transposed_warpgroups: hopper::supports_transposed(&problem, true, a, b).is_ok(),
             ..Options::default()
         },
     )
@@ -127,15 +129,30 @@ fn tma_store_epilogue_follows_c_pitch_and_the_option() {
 }
 
 #[test]
-fn decode_shapes_rank_split_k_first_and_large_shapes_never_split() {
-    let (small, _) = warpgroup_plans(
+fn decode_shapes_rank_transposed_plans_first_and_large_shapes_never_split() {
+    // M = 16: wgmma's n takes the caller's m (16 columns), its 64-row m the caller's n, and
+    // the grid has one CTA per 64 columns of n per k-split (run 7-c: 64x16 tiles led four
+    // of five M = 16 shapes, 0.99-1.05x cuBLAS).
+    for (shape, split) in [((16, 4096, 4096), 2), ((16, 5120, 5120), 1)] {
+        let (small, _) = warpgroup_plans(
+            GemmDType::F16,
+            shape,
+            MatLayout::RowMajor,
+            MatLayout::RowMajor,
+        )[0]
+        .clone();
+        assert!(small.transposed, "{small}");
+        assert_eq!(small.cta_tile[..2], [64, 16], "{small}");
+        assert_eq!(small.split_k, split, "{small}");
+    }
+    // Column-major A: no transposed plan (the kernel's 16-row B tile must be K-major).
+    let col = warpgroup_plans(
         GemmDType::F16,
         (16, 4096, 4096),
+        MatLayout::ColMajor,
         MatLayout::RowMajor,
-        MatLayout::RowMajor,
-    )[0]
-    .clone();
-    assert!(small.split_k > 1, "{small}");
+    );
+    assert!(col.iter().all(|(p, _)| !p.transposed));
     for (p, _) in warpgroup_plans(
         GemmDType::F16,
         (4096, 4096, 4096),
@@ -180,6 +197,13 @@ fn every_warpgroup_kernel_round_trips_and_has_the_hopper_machinery() {
                 );
                 if plan.problem.n % 4 != 0 {
                     assert!(!store, "{what}: C's pitch is not a multiple of 16 bytes");
+                }
+                // A transposed plan reads its A tiles from the caller's B and writes C
+                // transposed, so directly; only decode shapes (M < 64) have them.
+                if plan.transposed {
+                    assert!(plan.user_problem().m < 64 && !store, "{what}");
+                    assert_eq!(k.tensor_maps[0].operand, codegen::TmaOperand::B, "{what}");
+                    assert_eq!(k.tensor_maps[1].operand, codegen::TmaOperand::A, "{what}");
                 }
                 if plan.cta_tile[..2] == [128, 256] && plan.stages == 4 {
                     assert!(store, "{what}");

@@ -84,9 +84,17 @@ pub fn kernel(a: &CompileArgs) -> Result<(tessellate::Plan, codegen::Kernel), Cl
     // Warpgroup (wgmma + TMA) plans only where the Hopper path can lower them.
     let warpgroups =
         codegen::hopper::supports(&problem, target.features.has_wgmma, a_layout, b_layout).is_ok();
+    let transposed_warpgroups = codegen::hopper::supports_transposed(
+        &problem,
+        target.features.has_wgmma,
+        a_layout,
+        b_layout,
+    )
+    .is_ok();
     let opts = Options {
         top: which as usize,
         warpgroups,
+        transposed_warpgroups,
         ..Options::default()
     };
     let ranking = plans(&problem, &target, &opts).map_err(|e| bad(e.to_string()))?;
@@ -129,7 +137,7 @@ pub fn kernel(a: &CompileArgs) -> Result<(tessellate::Plan, codegen::Kernel), Cl
 /// [`CliError`] for bad input, a failing ptxas, or an unwritable output file.
 pub fn run(a: &CompileArgs) -> Result<String, CliError> {
     let (plan, k) = kernel(a)?;
-    let p = &plan.problem;
+    let p = &plan.user_problem();
     let ext = a.emit.as_str();
     let path = a.output.clone().unwrap_or_else(|| {
         format!(

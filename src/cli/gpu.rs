@@ -200,7 +200,7 @@ pub fn verify(v: &VerifyArgs) -> Result<String, CliError> {
             }
             Err(e) => return Err(e),
         };
-        let p = plan.problem;
+        let p = plan.user_problem();
         let call = call_for(p.dtype, p.m, p.n, p.k, args, *alpha, *beta);
         let rep = rt
             .verify(&spec(&k), &call, &VerifyOpts::default())

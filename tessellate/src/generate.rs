@@ -32,6 +32,11 @@ pub struct Options {
     /// `mosaic compile` turns this off where the Hopper code generator cannot take the
     /// problem (dtype, operand majors, TMA pitch alignment).
     pub warpgroups: bool,
+    /// Whether transposed warpgroup plans ([`Plan::transposed`]) are ranked too for decode
+    /// shapes (`M < 64`). Off by default: the caller turns it on where the Hopper code
+    /// generator takes the transposed problem (`mosaic compile` checks `n x m x k` with the
+    /// operand majors swapped).
+    pub transposed_warpgroups: bool,
 }
 
 impl Default for Options {
@@ -41,6 +46,7 @@ impl Default for Options {
             top: 5,
             budget: 4096,
             warpgroups: true,
+            transposed_warpgroups: false,
         }
     }
 }
@@ -178,6 +184,23 @@ pub fn plans(
             }
         }
     }
+    if opts.transposed_warpgroups && wgmma_ok && problem.m < 64 && problem.batch == 1 {
+        let pt = GemmProblem {
+            m: problem.n,
+            n: problem.m,
+            ..*problem
+        };
+        // n (the caller's m) in one instruction of a multiple of 8 columns.
+        let wn = ceil_div(pt.n, 8) * 8;
+        for c in wgmma_candidates(dtype, target, &pt, &[wn], false) {
+            for mix in mixes(&pt, target, &c, Split::Uniform, None, opts)? {
+                if let Some(mut plan) = build(&pt, target, &c, Split::Uniform, None, &mix)? {
+                    plan.transposed = true;
+                    out.push(plan);
+                }
+            }
+        }
+    }
     if out.is_empty() {
         return Err(GenerateError::NoPlan);
     }
@@ -204,7 +227,7 @@ fn key(p: &Plan) -> String {
         .map(|r| format!("{:?}{:?}{}", r.lo, r.hi, r.piece.instruction()))
         .collect();
     format!(
-        "{:?}{:?}{}{}s{}k{}p{}c{}",
+        "{:?}{:?}{}{}s{}k{}p{}c{}t{}",
         p.cta_tile,
         p.workers,
         p.worker_threads,
@@ -212,7 +235,8 @@ fn key(p: &Plan) -> String {
         p.stages,
         p.split_k,
         p.persistent,
-        p.multicast
+        p.multicast,
+        p.transposed
     )
 }
 
@@ -264,41 +288,57 @@ fn candidates(
             });
         }
     }
-    // wgmma path: 1 or 2 consumer warpgroups along m, each 64 or 128 rows x N; k-step of 128
-    // bytes per row (one 128B-swizzle atom).
     if wgmma {
-        let bk = 128 / eb;
-        let kts = ceil_div(k, bk);
-        let shapes =
-            itertools::iproduct!([1, 2], [64, 128], [64, 128, 192, 256], [4, 3], [1, 2, 4]);
-        for (wg, wm, wn, stages, split_k) in shapes {
-            if !wgmma_candidate_fits(target, problem, [wg, wm, wn], stages, split_k, kts) {
-                continue;
-            }
-            // More tiles than SMs: loop over them in resident CTAs, so one tile's epilogue
-            // and the next tile's pipeline fill overlap the stage ring. Two or more waves of
-            // tiles: pairs of tile rows share B through a 2-CTA cluster, unless the pairs'
-            // padding (an odd last row of tiles) would waste more than a tenth of the rows.
-            let gm = ceil_div(problem.m, wg * wm);
-            let tiles = gm * ceil_div(problem.n, wn);
-            let multicast =
-                if split_k == 1 && tiles >= 2 * i64::from(target.sms) && (gm % 2 == 0 || gm >= 9) {
-                    2
-                } else {
-                    1
-                };
-            out.push(Candidate {
-                cta: [wg * wm, wn, bk],
-                workers: [wg, 1],
-                threads_per_worker: 128,
-                tensor: Instruction::wgmma(8, dtype.input(), dtype.acc()).ok(),
-                stages,
-                tma: true,
-                split_k,
-                persistent: split_k == 1 && tiles > i64::from(target.sms),
-                multicast,
-            });
+        out.extend(wgmma_candidates(
+            dtype,
+            target,
+            problem,
+            &[64, 128, 192, 256],
+            true,
+        ));
+    }
+    out
+}
+
+/// The wgmma path: 1 or 2 consumer warpgroups along m, each 64 or 128 rows x one of `wns`
+/// columns; k-step of 128 bytes per row (one 128B-swizzle atom). `multicast`: whether B may
+/// be shared across a 2-CTA cluster.
+fn wgmma_candidates(
+    dtype: GemmDType,
+    target: &Target,
+    problem: &GemmProblem,
+    wns: &[i64],
+    multicast: bool,
+) -> Vec<Candidate> {
+    let bk = 128 / dtype.input_bytes();
+    let kts = ceil_div(problem.k, bk);
+    let mut out = Vec::new();
+    let shapes = itertools::iproduct!([1, 2], [64, 128], wns.iter().copied(), [4, 3], [1, 2, 4]);
+    for (wg, wm, wn, stages, split_k) in shapes {
+        if !wgmma_candidate_fits(target, problem, [wg, wm, wn], stages, split_k, kts) {
+            continue;
         }
+        // More tiles than SMs: loop over them in resident CTAs, so one tile's epilogue
+        // and the next tile's pipeline fill overlap the stage ring. Two or more waves of
+        // tiles: pairs of tile rows share B through a 2-CTA cluster, unless the pairs'
+        // padding (an odd last row of tiles) would waste more than a tenth of the rows.
+        let gm = ceil_div(problem.m, wg * wm);
+        let tiles = gm * ceil_div(problem.n, wn);
+        let shared = multicast
+            && split_k == 1
+            && tiles >= 2 * i64::from(target.sms)
+            && (gm % 2 == 0 || gm >= 9);
+        out.push(Candidate {
+            cta: [wg * wm, wn, bk],
+            workers: [wg, 1],
+            threads_per_worker: 128,
+            tensor: Instruction::wgmma(8, dtype.input(), dtype.acc()).ok(),
+            stages,
+            tma: true,
+            split_k,
+            persistent: split_k == 1 && tiles > i64::from(target.sms),
+            multicast: if shared { 2 } else { 1 },
+        });
     }
     out
 }
@@ -472,6 +512,7 @@ fn build(
         split_k: c.split_k,
         persistent: c.persistent,
         multicast: c.multicast,
+        transposed: false,
         modeled,
     }))
 }
@@ -520,6 +561,10 @@ fn place(
     }
 }
 
+/// Streaming SMs at which a warpgroup grid reaches half the DRAM bandwidth (see
+/// [`modeled`]).
+const HALF_BANDWIDTH_SMS: i64 = 13;
+
 /// Model figures for a finished mix: total cycles over waves and k-steps, and TFLOP/s.
 pub(crate) fn modeled(
     problem: &GemmProblem,
@@ -549,8 +594,11 @@ pub(crate) fn modeled(
     let ob = f64::from(problem.dtype.acc().bytes()).min(4.0);
     let (gm, gn) = (ceil_div(problem.m, cta[0]), ceil_div(problem.n, cta[1]));
     let per_wave = slots.min(gm * gn);
-    let rows = ((per_wave as f64).sqrt().ceil() as i64).clamp(1, gm);
-    let cols = ceil_div(per_wave, rows).min(gn);
+    // (Rows again after the columns are clamped, so that a one-column grid's wave still
+    // counts every row slab it reads.)
+    let square = ((per_wave as f64).sqrt().ceil() as i64).clamp(1, gm);
+    let cols = ceil_div(per_wave, square).min(gn);
+    let rows = ceil_div(per_wave, cols).min(gm);
     let k = problem.k as f64;
     let wave_bytes = (rows * cta[0]) as f64 * k * eb + (cols * cta[1]) as f64 * k * eb;
     let bytes = problem.batch as f64
@@ -562,9 +610,15 @@ pub(crate) fn modeled(
     // docs/BENCHMARKS.md run 7): 160 CTAs of 64x64 at 16x5120x5120 took 30.0 us against
     // 24.6 us for 80 CTAs of 64x128 moving the same bytes; 192 CTAs at 16x6144x4096 31.9 us
     // against 27.3 us for 96.
+    //
+    // And fewer SMs than all pull less than the whole DRAM bandwidth: `n` streaming SMs
+    // reach about `n / (n + 13)` of it, fitted to transposed decode plans of 16, 32, 64 and
+    // 128 CTAs at 16x4096x14336 (about 1.8, 2.5, 2.9 and 2.8 TB/s; run 7-c).
     if c.tma {
         let sms = i64::from(target.sms);
-        dram *= (ceil_div(tiles, sms) * tiles.min(sms)) as f64 / tiles.max(1) as f64;
+        let active = tiles.min(sms).max(1);
+        dram *= (ceil_div(tiles, sms) * active) as f64 / tiles.max(1) as f64;
+        dram *= (active + HALF_BANDWIDTH_SMS) as f64 / active as f64;
     }
     // L2 -> shared memory: every CTA loads its A and B slabs for every k-step (B once per
     // multicast cluster).

@@ -154,6 +154,27 @@ impl<'a> Model<'a> {
         by_smem.min(by_regs).min(by_threads).min(32)
     }
 
+    /// CTAs that actually share an SM's units when `ctas` fit: a warpgroup grid of fewer
+    /// CTAs than the SMs hold (decode shapes) gives each CTA an SM of its own, or the
+    /// busiest SM `ceil(CTAs / SMs)` of them. (Before, an 80-CTA grid of 128x64 tiles at
+    /// 128x5120x5120 was modeled at half the tensor rate because two such CTAs fit an SM;
+    /// measured, it was among the fastest plans, docs/BENCHMARKS.md run 7-b.) Warp (mma.sync)
+    /// plans keep the resident count.
+    fn sharing(&self, ctas: i64) -> i64 {
+        if !self.c.tma {
+            return ctas;
+        }
+        let [bm, bn, _] = self.c.cta;
+        let mc = self.c.multicast;
+        let rows = (self.problem.m + bm - 1) / bm;
+        let grid = self.problem.batch * (rows + mc - 1) / mc
+            * mc
+            * ((self.problem.n + bn - 1) / bn)
+            * self.c.split_k;
+        let sms = i64::from(self.target.sms).max(1);
+        ctas.min((grid + sms - 1) / sms).max(1)
+    }
+
     /// Modeled k-step cycles (per SMSP) and the binding bound for a mix, with `ctas` per SM.
     fn kstep(&self, et: i64, ev: i64, ctas: i64) -> Option<(f64, String)> {
         let per_smsp = (ctas * self.warps_per_cta()) as f64 / f64::from(self.target.smsps_per_sm);
@@ -178,7 +199,7 @@ impl<'a> Model<'a> {
         let regs = self.regs(et, ev);
         let ctas = self.ctas_per_sm(regs, stages);
         let modeled = if ctas > 0 {
-            self.kstep(et, ev, ctas).map(|(cyc, bound)| {
+            self.kstep(et, ev, self.sharing(ctas)).map(|(cyc, bound)| {
                 modeled(
                     self.problem,
                     self.target,

@@ -192,11 +192,28 @@ pub struct Plan {
     /// cluster, so L2 serves B once per cluster. Tiles are taken in cluster-sized groups of
     /// tile rows (a ragged last group computes masked rows past `m`).
     pub multicast: i64,
+    /// The plan covers the transposed problem (warpgroup plans of decode shapes, `M < 64`):
+    /// `problem` is the caller's `n x m x k`, and the kernel computes `C^T = B^T A^T`, its A
+    /// operand being the caller's B read transposed, its B the caller's A, and its epilogue
+    /// writing C transposed. wgmma's `m` (64 per piece) then runs along the caller's large
+    /// `n`, and its `n` (a multiple of 8) along the small `m`, so no rows of the 64-row
+    /// instruction are padding. `false`: `problem` is the caller's.
+    pub transposed: bool,
     /// Model figures.
     pub modeled: Modeled,
 }
 
 impl Plan {
+    /// The caller's problem: [`Plan::problem`], with `m` and `n` swapped back when
+    /// [`Plan::transposed`].
+    pub fn user_problem(&self) -> GemmProblem {
+        let mut p = self.problem;
+        if self.transposed {
+            std::mem::swap(&mut p.m, &mut p.n);
+        }
+        p
+    }
+
     /// Worker box `(wm, wn, bk)`.
     pub fn worker_tile(&self) -> [i64; 3] {
         [
@@ -351,6 +368,13 @@ impl fmt::Display for Plan {
             writeln!(
                 f,
                 "  schedule  persistent: one CTA per resident slot, looping over tiles"
+            )?;
+        }
+        if self.transposed {
+            writeln!(
+                f,
+                "  transpose computes C^T = B^T A^T: m = {} and n = {} are the caller's n and m",
+                self.problem.m, self.problem.n
             )?;
         }
         if self.multicast > 1 {

@@ -121,8 +121,7 @@ impl Staging {
 pub(super) fn emit(
     b: &mut Builder,
     sh: &Shape,
-    n: i64,
-    m: i64,
+    p: &tessellate::GemmProblem,
     tid: Reg,
     ci: Reg,
     (m0, n0): (Reg, Reg),
@@ -139,8 +138,9 @@ pub(super) fn emit(
     let with_beta = b.fresh_label("EPI_BETA");
     let end = b.fresh_label("EPI_DONE");
     let frag = Frag {
-        m,
-        n,
+        m: p.m,
+        n: p.n,
+        transposed: sh.transposed,
         tid,
         ci,
         m0,
@@ -161,11 +161,13 @@ pub(super) fn emit(
     b.label(&end);
 }
 
-/// One tile's epilogue coordinates: problem `m x n`, the thread, its warpgroup and the tile
-/// origin.
+/// One tile's epilogue coordinates: the kernel's problem `m x n` (with `transposed`, the
+/// caller's C is `n x m` and element `(i, j)` lives at `C[j][i]`), the thread, its
+/// warpgroup and the tile origin.
 struct Frag {
     m: i64,
     n: i64,
+    transposed: bool,
     tid: Reg,
     ci: Reg,
     m0: Reg,
@@ -182,6 +184,12 @@ struct Direct {
 }
 
 impl Frag {
+    /// Whether a thread's two adjacent accumulators are one 8-byte store: both in bounds
+    /// together (even `n`) and adjacent in C (not transposed).
+    fn paired(&self) -> bool {
+        self.n % 2 == 0 && !self.transposed
+    }
+
     fn addresses(&self, b: &mut Builder, sh: &Shape, pieces: usize) -> Direct {
         let (tid, p_n) = (self.tid, self.n);
         let c = b.reg(RegClass::B64);
@@ -204,10 +212,20 @@ impl Frag {
         b.emit(Op::And, "b32", vec![r(col), r(lane), imm(3)]);
         b.emit(Op::Shl, "b32", vec![r(col), r(col), imm(1)]);
         b.emit(Op::Add, "u32", vec![r(col), r(col), r(self.n0)]);
+        // Element (row, col) at C + (row * n + col) * 4, or transposed (col * m + row) * 4.
+        let (row_pitch, col_pitch) = if self.transposed {
+            (1, self.m)
+        } else {
+            (p_n, 1)
+        };
         let ptr = b.reg(RegClass::B64);
-        b.emit(Op::Mul, "wide.u32", vec![r(ptr), r(row), imm(p_n * 4)]);
+        b.emit(
+            Op::Mul,
+            "wide.u32",
+            vec![r(ptr), r(row), imm(row_pitch * 4)],
+        );
         let cw = b.reg(RegClass::B64);
-        b.emit(Op::Mul, "wide.u32", vec![r(cw), r(col), imm(4)]);
+        b.emit(Op::Mul, "wide.u32", vec![r(cw), r(col), imm(col_pitch * 4)]);
         b.emit(Op::Add, "s64", vec![r(ptr), r(ptr), r(cw)]);
         b.emit(Op::Add, "s64", vec![r(ptr), r(ptr), r(c)]);
         let t = b.reg(RegClass::B32);
@@ -220,11 +238,10 @@ impl Frag {
                 rows_ok.push(q);
             }
         }
-        let even_n = p_n % 2 == 0;
         let mut cols_ok = Vec::new();
         for j in 0..sh.bn / 8 {
             let mut pair = Vec::new();
-            for d in 0..if even_n { 1 } else { 2 } {
+            for d in 0..if self.paired() { 1 } else { 2 } {
                 let q = b.reg(RegClass::Pred);
                 b.emit(Op::Add, "u32", vec![r(t), r(col), imm(8 * j + d)]);
                 b.emit(Op::Setp, "lt.u32", vec![r(q), r(t), imm(p_n)]);
@@ -246,20 +263,22 @@ impl Frag {
 /// `(16w + l/4, 8j + 2(l%4) + {0,1})` and the same 8 rows further down, as registers
 /// `4j + {0,1}` and `4j + {2,3}`. C is read only with `beta` (it may hold garbage).
 fn direct(b: &mut Builder, f: &Frag, at: &Direct, acc: &[Vec<Reg>], alpha: Reg, beta: Option<Reg>) {
-    let p_n = f.n;
-    let even_n = p_n % 2 == 0;
     let ok = b.reg(RegClass::Pred);
+    // Byte offsets of element (r, c) from the thread's first: rows and columns apart.
+    let (row_step, col_step) = if f.transposed { (1, f.m) } else { (f.n, 1) };
+    let at_rc = |r: i64, c: i64| (r * row_step + c * col_step) * 4;
     let [o0, o1, x0, x1] = [0; 4].map(|_| b.reg(RegClass::F32));
     for (i, piece) in acc.iter().enumerate() {
         for h in 0..2usize {
             let rq = at.rows_ok[2 * i + h];
             for (j, cols) in at.cols_ok.iter().enumerate() {
-                let off = ((64 * i as i64 + 8 * h as i64) * p_n + 8 * j as i64) * 4;
+                let (r0, c0) = (64 * i as i64 + 8 * h as i64, 8 * j as i64);
+                let off = at_rc(r0, c0);
                 let (v0, v1) = (piece[4 * j + 2 * h], piece[4 * j + 2 * h + 1]);
                 for (o, v) in [(o0, v0), (o1, v1)] {
                     b.emit(Op::Mul, "rn.f32", vec![r(o), r(v), r(alpha)]);
                 }
-                if even_n {
+                if f.paired() {
                     b.emit(Op::And, "pred", vec![r(ok), r(rq), r(cols[0])]);
                     if let Some(beta) = beta {
                         let ld = vec![vec(&[x0, x1]), addr(at.ptr, off)];
@@ -272,7 +291,7 @@ fn direct(b: &mut Builder, f: &Frag, at: &Direct, acc: &[Vec<Reg>], alpha: Reg, 
                 } else {
                     for (d, (x, o)) in [(x0, o0), (x1, o1)].into_iter().enumerate() {
                         b.emit(Op::And, "pred", vec![r(ok), r(rq), r(cols[d])]);
-                        let e = addr(at.ptr, off + 4 * d as i64);
+                        let e = addr(at.ptr, at_rc(r0, c0 + d as i64));
                         if let Some(beta) = beta {
                             b.emit_if(ok, false, Op::Ld, "global.f32", vec![r(x), e.clone()]);
                             b.emit(Op::Fma, "rn.f32", vec![r(o), r(x), r(beta), r(o)]);

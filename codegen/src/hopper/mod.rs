@@ -123,6 +123,45 @@ pub fn supports(
     Ok(())
 }
 
+/// The operand layouts of a transposed plan's kernel ([`tessellate::Plan::transposed`]):
+/// its A is the caller's B read as `B^T` (row-major B, n fastest, becomes a column-major A),
+/// its B the caller's A read as `A^T`.
+pub fn transposed_layouts(a: MatLayout, b: MatLayout) -> (MatLayout, MatLayout) {
+    let flip = |l: MatLayout| {
+        if l == MatLayout::RowMajor {
+            MatLayout::ColMajor
+        } else {
+            MatLayout::RowMajor
+        }
+    };
+    (flip(b), flip(a))
+}
+
+/// Whether the Hopper path takes transposed plans of `problem` (the caller's, `m x n x k`)
+/// with these layouts: [`supports`] for `n x m x k` with [`transposed_layouts`], and A
+/// row-major, because the kernel's B tile then has fewer than 64 rows (the caller's `m`),
+/// which only the K-major layout holds.
+///
+/// # Errors
+/// A one-line reason, as [`supports`].
+pub fn supports_transposed(
+    problem: &tessellate::GemmProblem,
+    has_wgmma: bool,
+    a_layout: MatLayout,
+    b_layout: MatLayout,
+) -> Result<(), String> {
+    if a_layout != MatLayout::RowMajor {
+        return Err("a transposed plan needs a row-major A".into());
+    }
+    let pt = tessellate::GemmProblem {
+        m: problem.n,
+        n: problem.m,
+        ..*problem
+    };
+    let (a, b) = transposed_layouts(a_layout, b_layout);
+    supports(&pt, has_wgmma, a, b)
+}
+
 fn a_major(l: MatLayout) -> Major {
     if l == MatLayout::RowMajor {
         Major::K
@@ -163,6 +202,9 @@ struct Shape {
     stages: i64,
     /// Staging buffers per consumer warpgroup of the TMA-store epilogue (0: direct stores).
     store_bufs: i64,
+    /// The plan is transposed: the epilogue writes tile element `(i, j)` to the caller's
+    /// `C[j][i]`.
+    transposed: bool,
     a: OperandTile,
     b: OperandTile,
 }
@@ -173,7 +215,12 @@ impl Shape {
         fn unsupported<T>(m: String) -> Result<T, CodegenError> {
             Err(CodegenError::Unsupported(m))
         }
-        supports(&p, true, opts.a_layout, opts.b_layout).or_else(unsupported)?;
+        let (a_layout, b_layout) = if plan.transposed {
+            transposed_layouts(opts.a_layout, opts.b_layout)
+        } else {
+            (opts.a_layout, opts.b_layout)
+        };
+        supports(&p, true, a_layout, b_layout).or_else(unsupported)?;
         let [region] = plan.regions.as_slice() else {
             return unsupported("heterogeneous (wgmma + vector) Hopper tiles".into());
         };
@@ -188,7 +235,7 @@ impl Shape {
             || acc != DType::F32
             || bk != 128 / eb
             || !(wm == 64 || wm == 128)
-            || wn % 64 != 0
+            || !(wn % 64 == 0 || (plan.transposed && wn % 8 == 0 && wn < 64))
             || !(1..=2).contains(&plan.workers[0])
         {
             return unsupported(format!(
@@ -217,14 +264,17 @@ impl Shape {
                 "B multicast over {mcast} CTAs with split-K {split}"
             ));
         }
+        if wn < 64 && b_major(b_layout) != Major::K {
+            return unsupported(format!("a {wn}-row B tile that is not K-major"));
+        }
         let a = OperandTile {
-            major: a_major(opts.a_layout),
+            major: a_major(a_layout),
             rows: plan.cta_tile[0],
             eb,
             cut: 1,
         };
         let b = OperandTile {
-            major: b_major(opts.b_layout),
+            major: b_major(b_layout),
             rows: wn,
             eb,
             cut: mcast,
@@ -279,7 +329,8 @@ impl Shape {
         // The TMA-store epilogue's staging buffers (one or two per consumer warpgroup): where
         // they fit beside the stages, or, asked for, in place of stages.
         let staging = |bufs: i64| plan.workers[0] * bufs * epilogue::STORE_BOX_BYTES;
-        let pitch_ok = p.n % 4 == 0;
+        // A transposed plan's C tile is a column block of the caller's C: direct stores.
+        let pitch_ok = p.n % 4 == 0 && !plan.transposed;
         let mut store_bufs = match opts.tma_store {
             Some(false) => 0,
             _ if !pitch_ok => 0,
@@ -290,10 +341,14 @@ impl Shape {
         };
         if opts.tma_store == Some(true) {
             if !pitch_ok {
-                return unsupported(format!(
-                    "a TMA-store epilogue for N = {} (C's row pitch must be a multiple of 16 bytes)",
-                    p.n
-                ));
+                return unsupported(if plan.transposed {
+                    "a TMA-store epilogue for a transposed plan".to_string()
+                } else {
+                    format!(
+                        "a TMA-store epilogue for N = {} (C's row pitch must be a multiple of 16 bytes)",
+                        p.n
+                    )
+                });
             }
             if store_bufs == 0 {
                 while stages > 2 && stages * stage + staging(1) > limit {
@@ -331,6 +386,7 @@ impl Shape {
             kstep: 32 / eb,
             stages,
             store_bufs,
+            transposed: plan.transposed,
             a,
             b,
         })
@@ -485,10 +541,13 @@ pub fn build(plan: &Plan, opts: &CompileOptions) -> Result<Kernel, CodegenError>
             swizzle_bytes: 128,
         }
     };
-    let mut tensor_maps = vec![
-        map(TmaOperand::A, &sh.a, p.m),
-        map(TmaOperand::B, &sh.b, p.n),
-    ];
+    // A transposed plan's A tiles come from the caller's B buffer and its B tiles from A.
+    let (a_buf, b_buf) = if plan.transposed {
+        (TmaOperand::B, TmaOperand::A)
+    } else {
+        (TmaOperand::A, TmaOperand::B)
+    };
+    let mut tensor_maps = vec![map(a_buf, &sh.a, p.m), map(b_buf, &sh.b, p.n)];
     if sh.store_bufs > 0 {
         // C (f32, n fastest) in boxes of 32 columns (128 bytes) x 64 rows, as staged.
         tensor_maps.push(TensorMapSpec {
@@ -996,7 +1055,7 @@ fn consumer_body(
     }
 
     let tile = (at.m0, at.n0);
-    epilogue::emit(b, sh, p.n, p.m, tid, ci, tile, &acc, staging.as_ref());
+    epilogue::emit(b, sh, p, tid, ci, tile, &acc, staging.as_ref());
     sh.close_tiles(b, lp);
     if let Some(st) = &staging {
         st.drain(b);
