@@ -33,9 +33,20 @@ fn cases() -> Vec<(GemmDType, MatLayout, MatLayout)> {
 /// The warpgroup plans of one problem with their compile options.
 fn warpgroup_plans(
     dtype: GemmDType,
+    shape: (i64, i64, i64),
+    a: MatLayout,
+    b: MatLayout,
+) -> Vec<(Plan, CompileOptions)> {
+    swizzled_plans(dtype, shape, a, b, 128)
+}
+
+/// The warpgroup plans of one problem whose tiles use `span`-byte swizzle rows.
+fn swizzled_plans(
+    dtype: GemmDType,
     (m, n, k): (i64, i64, i64),
     a: MatLayout,
     b: MatLayout,
+    span: i64,
 ) -> Vec<(Plan, CompileOptions)> {
     let t = hw_models::target("sm_90a", None).unwrap();
     let problem = GemmProblem::new(m, n, k, 1, dtype).unwrap();
@@ -46,6 +57,7 @@ fn warpgroup_plans(
         &Options {
             top: 100,
             transposed_warpgroups: hopper::supports_transposed(&problem, true, a, b).is_ok(),
+            swizzle: Some(span),
             ..Options::default()
         },
     )
@@ -282,4 +294,64 @@ fn every_warpgroup_kernel_assembles_without_spills() {
         }
     }
     println!("{n} sm_90a warpgroup kernels assembled without spills");
+}
+
+/// The swizzle mode wgmma reads a kernel's tiles with: bits 62-63 of the descriptors'
+/// constant part (the `or.b64` immediate after the start address), one per operand.
+fn descriptor_modes(ptx: &str) -> Vec<u64> {
+    ptx.lines()
+        .map(str::trim)
+        .filter(|l| l.starts_with("or.b64"))
+        .filter_map(|l| {
+            l.trim_end_matches(';')
+                .rsplit(", ")
+                .next()?
+                .parse::<i64>()
+                .ok()
+        })
+        .map(|x| (x as u64) >> 62)
+        .collect()
+}
+
+/// 64B and 32B swizzle spans: the first plans of square, decode (transposed) and ragged
+/// shapes in both majors and tf32 round-trip, read every tile with the span's wgmma mode
+/// (2 for 64B, 3 for 32B) from tensor maps of the same swizzle, and assemble without spills.
+#[test]
+fn narrow_swizzle_kernels_use_their_mode_and_assemble_without_spills() {
+    use MatLayout::{ColMajor as C, RowMajor as R};
+    let ptxas_ok = ptxas::require_or_skip("narrow_swizzle_kernels").is_some();
+    let mut n = 0;
+    for (span, mode) in [(64, 2u64), (32, 3)] {
+        for (dtype, a, b) in [
+            (GemmDType::F16, R, R),
+            (GemmDType::BF16, C, C),
+            (GemmDType::TF32, R, C),
+        ] {
+            for shape in [(4096, 4096, 4096), (16, 4096, 4096), (1000, 1000, 1000)] {
+                for (plan, opts) in swizzled_plans(dtype, shape, a, b, span).into_iter().take(6) {
+                    let what = format!("{dtype} {shape:?} {a:?}/{b:?} span {span}\n{plan}");
+                    assert_eq!(plan.cta_tile[2] * dtype.input_bytes(), span, "{what}");
+                    let k = compile(&plan, &opts).unwrap_or_else(|e| panic!("{what}: {e}"));
+                    assert_eq!(parse_module(&k.ptx).unwrap(), k.module, "{what}");
+                    let modes = descriptor_modes(&k.ptx);
+                    assert!(
+                        modes.len() >= 2 && modes.iter().all(|&m| m == mode),
+                        "{what}: {modes:?}"
+                    );
+                    for t in &k.tensor_maps[..2] {
+                        assert_eq!(t.swizzle_bytes as i64, span, "{what}");
+                    }
+                    if ptxas_ok {
+                        let rep = ptxas::assemble(&k.ptx, "sm_90a")
+                            .unwrap_or_else(|e| panic!("{what}: {e}"));
+                        for e in &rep.entries {
+                            assert_eq!((e.spill_stores, e.spill_loads), (0, 0), "{what}: {e:?}");
+                        }
+                    }
+                    n += 1;
+                }
+            }
+        }
+    }
+    println!("{n} narrow-swizzle sm_90a kernels checked");
 }

@@ -45,6 +45,10 @@ pub struct CompileArgs {
     /// stages where needed) or `off` (direct stores). Used only when beta is 0.
     #[arg(long, default_value = "auto", value_parser = ["auto", "on", "off"])]
     pub tma_store: String,
+    /// Swizzle span of warpgroup (sm_90a) plans' shared-memory tiles, bytes: 128 (default),
+    /// 64 or 32. The k-step is one span, so narrower spans give smaller, more numerous stages.
+    #[arg(long, default_value = "128", value_parser = ["128", "64", "32"])]
+    pub swizzle: String,
     /// Instruction order: `interleave` (default), `eager` (loads hoisted without limit) or
     /// `linear` (program order).
     #[arg(long, default_value = "interleave", value_parser = ["interleave", "eager", "linear"])]
@@ -95,6 +99,7 @@ pub fn kernel(a: &CompileArgs) -> Result<(tessellate::Plan, codegen::Kernel), Cl
         top: which as usize,
         warpgroups,
         transposed_warpgroups,
+        swizzle: Some(parse_int("swizzle", &a.swizzle)?),
         ..Options::default()
     };
     let ranking = plans(&problem, &target, &opts).map_err(|e| bad(e.to_string()))?;

@@ -37,6 +37,10 @@ pub struct Options {
     /// generator takes the transposed problem (`mosaic compile` checks `n x m x k` with the
     /// operand majors swapped).
     pub transposed_warpgroups: bool,
+    /// Swizzle span of warpgroup plans' shared-memory tiles, bytes (128, 64 or 32; `None`:
+    /// 128). The k-step is one span (`span / element bytes`); narrower spans halve or
+    /// quarter the stage, so more stages fit.
+    pub swizzle: Option<i64>,
 }
 
 impl Default for Options {
@@ -47,6 +51,7 @@ impl Default for Options {
             budget: 4096,
             warpgroups: true,
             transposed_warpgroups: false,
+            swizzle: None,
         }
     }
 }
@@ -100,6 +105,9 @@ pub enum GenerateError {
     /// iTex selection failed.
     #[error(transparent)]
     Select(#[from] SelectError),
+    /// A swizzle span other than 128, 64 or 32 bytes.
+    #[error("swizzle must be 128, 64 or 32 bytes, got {0}")]
+    BadSwizzle(i64),
     /// No candidate fits the target's registers and shared memory.
     #[error("no plan fits the target's registers and shared memory")]
     NoPlan,
@@ -166,7 +174,11 @@ pub fn plans(
         }
     }
 
-    let cands = candidates(dtype, mma, wgmma_ok, target, problem);
+    let span = opts.swizzle.unwrap_or(128);
+    if ![128, 64, 32].contains(&span) {
+        return Err(GenerateError::BadSwizzle(span));
+    }
+    let cands = candidates(dtype, mma, wgmma_ok, target, problem, span);
     let mut out: Vec<Plan> = Vec::new();
     let mut explored = 0usize;
     let mut stop = StopReason::Exhausted;
@@ -192,7 +204,7 @@ pub fn plans(
         };
         // n (the caller's m) in one instruction of a multiple of 8 columns.
         let wn = ceil_div(pt.n, 8) * 8;
-        for c in wgmma_candidates(dtype, target, &pt, &[wn], false) {
+        for c in wgmma_candidates(dtype, target, &pt, &[wn], false, span) {
             for mix in mixes(&pt, target, &c, Split::Uniform, None, opts)? {
                 if let Some(mut plan) = build(&pt, target, &c, Split::Uniform, None, &mix)? {
                     plan.transposed = true;
@@ -248,6 +260,7 @@ fn candidates(
     wgmma: bool,
     target: &Target,
     problem: &GemmProblem,
+    span: i64,
 ) -> Vec<Candidate> {
     let k = problem.k;
     let eb = dtype.input_bytes();
@@ -295,27 +308,31 @@ fn candidates(
             problem,
             &[64, 128, 192, 256],
             true,
+            span,
         ));
     }
     out
 }
 
 /// The wgmma path: 1 or 2 consumer warpgroups along m, each 64 or 128 rows x one of `wns`
-/// columns; k-step of 128 bytes per row (one 128B-swizzle atom). `multicast`: whether B may
-/// be shared across a 2-CTA cluster.
+/// columns; k-step of one `span`-byte swizzle row. `multicast`: whether B may be shared
+/// across a 2-CTA cluster.
 fn wgmma_candidates(
     dtype: GemmDType,
     target: &Target,
     problem: &GemmProblem,
     wns: &[i64],
     multicast: bool,
+    span: i64,
 ) -> Vec<Candidate> {
-    let bk = 128 / dtype.input_bytes();
+    let bk = span / dtype.input_bytes();
     let kts = ceil_div(problem.k, bk);
     let mut out = Vec::new();
-    let shapes = itertools::iproduct!([1, 2], [64, 128], wns.iter().copied(), [4, 3], [1, 2, 4]);
+    // Four or three 128-byte stages' worth of bytes in flight, in stages of one span.
+    let depth = [4, 3].map(|s| s * 128 / span);
+    let shapes = itertools::iproduct!([1, 2], [64, 128], wns.iter().copied(), depth, [1, 2, 4]);
     for (wg, wm, wn, stages, split_k) in shapes {
-        if !wgmma_candidate_fits(target, problem, [wg, wm, wn], stages, split_k, kts) {
+        if !wgmma_candidate_fits(target, problem, [wg, wm, wn], stages, split_k, kts, span) {
             continue;
         }
         // More tiles than SMs: loop over them in resident CTAs, so one tile's epilogue
@@ -361,15 +378,18 @@ fn wgmma_candidate_fits(
     stages: i64,
     split_k: i64,
     kts: i64,
+    span: i64,
 ) -> bool {
     let acc = wm * wn / 128;
-    if acc > 128 {
+    // Tiles come in whole kilobytes (each starts 1024-aligned, the widest swizzle atom).
+    if acc > 128 || (wn * span) % 1024 != 0 {
         return false;
     }
     let cap = 65536 / (2 * 128 * (wg + 1)) / 8 * 8;
     let two_fit =
-        |st: i64| 2 * (st * (wg * wm + wn) * 128 + 1024) <= i64::from(target.smem_bytes_per_sm);
-    if stages == 3 && (!two_fit(3) || two_fit(4) || acc + 40 > cap) {
+        |st: i64| 2 * (st * (wg * wm + wn) * span + 1024) <= i64::from(target.smem_bytes_per_sm);
+    let (three, four) = (3 * 128 / span, 4 * 128 / span);
+    if stages == three && (!two_fit(three) || two_fit(four) || acc + 40 > cap) {
         return false;
     }
     let tiles = ceil_div(problem.m, wg * wm) * ceil_div(problem.n, wn);

@@ -1,30 +1,33 @@
 //! Where one wgmma operand tile lives in shared memory: the boxes the TMA engine writes there
-//! and the matrix descriptor wgmma reads it through, with one 128-byte swizzle shared by both.
+//! and the matrix descriptor wgmma reads it through, with one swizzle (128, 64 or 32 bytes)
+//! shared by both.
 //!
 //! A stage holds, per operand, a tile of `rows` (its m or n extent: `bm` for A, `bn` for B)
-//! by `bk = 128 / eb` k elements: every row or column of the tile is exactly one 128-byte
-//! swizzle span. Two majors (PTX ISA 9.7.15.5.1.2, "Shared Memory Matrix Layout"):
+//! by `bk = span / eb` k elements: every row or column of the tile is exactly one swizzle
+//! span of `span` bytes. Two majors (PTX ISA 9.7.15.5.1.2, "Shared Memory Matrix Layout"):
 //!
 //! - **K-major** (k fastest in global memory: row-major A, column-major B). One TMA box of
-//!   `bk` (inner, 128 bytes) x `rows` (outer); mn-row `r` starts at byte `r * 128`.
+//!   `bk` (inner, one span) x `rows` (outer); mn-row `r` starts at byte `r * span`.
 //! - **MN-major** (m or n fastest: column-major A, row-major B; f16/bf16 only, wgmma has no
-//!   transpose for tf32). `rows / (128 / eb)` chunks of `128 / eb` mn (inner, 128 bytes) x
-//!   `bk` k (outer), each `128 * bk` bytes, one after another; k-row `k` of a chunk at byte
-//!   `k * 128`, one TMA box per chunk.
+//!   transpose for tf32). `rows / (span / eb)` chunks of `span / eb` mn (inner, one span) x
+//!   `bk` k (outer), each `span * bk` bytes, one after another; k-row `k` of a chunk at byte
+//!   `k * span`, one TMA box per chunk.
 //!
 //! With `cut > 1` (B multicast across a cluster, where each CTA loads `1 / cut` of the tile)
 //! every box is cut into `cut` boxes along its outer dimension (K-major: mn rows; MN-major: k
-//! rows); the shared-memory layout is unchanged, because each piece starts on a 1024-byte
-//! boundary where the swizzle pattern restarts.
+//! rows); the shared-memory layout is unchanged, because each piece starts on a swizzle-atom
+//! boundary where the pattern restarts.
 //!
-//! In both, the TMA engine with `CU_TENSOR_MAP_SWIZZLE_128B` (CUDA driver API,
-//! `cuTensorMapEncodeTiled`) XORs byte-address bits `[4, 7)` (the 16-byte chunk within a
-//! 128-byte row) with bits `[7, 10)` (the row within a 1024-byte group), relative to a
-//! 1024-byte aligned base. wgmma's 128-byte swizzle mode (descriptor bits 62-63 = 1) applies
-//! the same XOR to the address it computes from the canonical layout, so a tile written by
-//! TMA is read back correctly when the descriptor's strides match the box geometry.
-//! [`OperandTile::tma_offset`] and [`OperandTile::wgmma_offset`] model the two sides
-//! independently; the tests check they agree element by element.
+//! In all, the TMA engine with `CU_TENSOR_MAP_SWIZZLE_{128,64,32}B` (CUDA driver API,
+//! `cuTensorMapEncodeTiled`) XORs the 16-byte chunk index within a span (address bits
+//! `[4, 4 + b)`, `b` = 3, 2, 1) with address bits `[7, 7 + b)`, relative to an aligned base:
+//! CUTLASS's `Swizzle<3,4,3>`, `Swizzle<2,4,3>` and `Swizzle<1,4,3>`, repeating every 1024,
+//! 512 and 256 bytes (the swizzle atom: 8 spans). wgmma's swizzle modes 1, 2 and 3
+//! (descriptor bits 62-63, PTX ISA 9.7.15.5.1.2.2) apply the same XOR to the address it
+//! computes from the canonical layout, so a tile written by TMA is read back correctly when
+//! the descriptor's strides match the box geometry. [`OperandTile::tma_offset`] and
+//! [`OperandTile::wgmma_offset`] model the two sides independently; the tests check they
+//! agree element by element for every span.
 
 /// Which coordinate is contiguous in global (and so in shared) memory.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -35,11 +38,15 @@ pub enum Major {
     Mn,
 }
 
-/// Bytes of one swizzle span: a row of the 128B-swizzled layout.
+/// Bytes of the widest swizzle span (128B mode), the default row of a tile.
 pub const SPAN: i64 = 128;
-/// Bytes of one swizzle atom (8 spans); tiles start on this boundary so that the matrix
+/// Bytes of the widest swizzle atom (8 spans of 128 bytes); every tile starts on this
+/// boundary, which is also an atom boundary of the narrower modes, so that the matrix
 /// descriptor's base offset (bits 49-51) is 0 (PTX ISA 9.7.15.5.1.2.2).
 pub const ATOM: i64 = 1024;
+
+/// The swizzle spans wgmma and TMA share, bytes (128B, 64B and 32B modes).
+pub const SPANS: [i64; 3] = [128, 64, 32];
 
 /// One operand tile of a pipeline stage.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -50,39 +57,68 @@ pub struct OperandTile {
     pub rows: i64,
     /// Element size, bytes (2 for f16/bf16, 4 for tf32).
     pub eb: i64,
+    /// Swizzle span, bytes: one of [`SPANS`]; the tile's k extent is `span / eb`.
+    pub span: i64,
     /// Boxes each box of the layout is cut into along its outer dimension (1: none); the
     /// outer extent over `cut` must stay a multiple of 8 rows (one swizzle atom).
     pub cut: i64,
 }
 
 impl OperandTile {
-    /// k extent of the tile, elements: one 128-byte span.
+    /// k extent of the tile, elements: one span.
     pub fn bk(&self) -> i64 {
-        SPAN / self.eb
+        self.span / self.eb
     }
 
-    /// Tile size, bytes (`rows * 128`).
+    /// Tile size, bytes (`rows * span`).
     pub fn bytes(&self) -> i64 {
-        self.rows * SPAN
+        self.rows * self.span
+    }
+
+    /// Bytes of one swizzle atom: 8 spans, where the XOR pattern repeats.
+    pub fn atom(&self) -> i64 {
+        8 * self.span
+    }
+
+    /// wgmma's swizzle mode for this span (descriptor bits 62-63, PTX ISA
+    /// 9.7.15.5.1.2.2): 1 = 128B, 2 = 64B, 3 = 32B.
+    pub fn mode(&self) -> u64 {
+        match self.span {
+            128 => 1,
+            64 => 2,
+            _ => 3,
+        }
+    }
+
+    /// The XOR pattern of this span on a byte offset from an aligned base (see the module
+    /// docs).
+    pub fn swizzle(&self, addr: i64) -> i64 {
+        swizzle(self.span, addr)
     }
 
     /// The TMA box `[inner, outer]` in elements (inner is the contiguous global dimension).
     pub fn box_dims(&self) -> [i64; 2] {
         match self.major {
             Major::K => [self.bk(), self.rows / self.cut],
-            Major::Mn => [SPAN / self.eb, self.bk() / self.cut],
+            Major::Mn => [self.span / self.eb, self.bk() / self.cut],
         }
     }
 
-    /// MN-major chunks of `128 / eb` mn (1 for K-major).
+    /// Whether the cut boxes still start on swizzle-atom boundaries: every piece's outer
+    /// extent is a multiple of 8 rows (one atom).
+    pub fn cut_ok(&self) -> bool {
+        self.box_dims()[1] % 8 == 0
+    }
+
+    /// MN-major chunks of `span / eb` mn (1 for K-major).
     fn chunks(&self) -> i64 {
         match self.major {
             Major::K => 1,
-            Major::Mn => self.rows / (SPAN / self.eb),
+            Major::Mn => self.rows / (self.span / self.eb),
         }
     }
 
-    /// Bytes of one MN-major chunk (`128 * bk`; the whole tile for K-major).
+    /// Bytes of one MN-major chunk (`span * bk`; the whole tile for K-major).
     fn chunk_bytes(&self) -> i64 {
         self.bytes() / self.chunks()
     }
@@ -105,20 +141,20 @@ impl OperandTile {
         let outer = piece * self.box_dims()[1];
         match self.major {
             Major::K => [0, outer],
-            Major::Mn => [chunk * (SPAN / self.eb), outer],
+            Major::Mn => [chunk * (self.span / self.eb), outer],
         }
     }
 
-    /// Where box `j` starts, bytes from the tile base (a multiple of 1024): its chunk, then
-    /// `128` bytes per outer row of the pieces before it.
+    /// Where box `j` starts, bytes from the tile base (a multiple of the swizzle atom): its
+    /// chunk, then one span per outer row of the pieces before it.
     pub fn box_dst(&self, j: i64) -> i64 {
         let (chunk, piece) = (j / self.cut, j % self.cut);
-        chunk * self.chunk_bytes() + piece * self.box_dims()[1] * SPAN
+        chunk * self.chunk_bytes() + piece * self.box_dims()[1] * self.span
     }
 
     /// Leading dimension byte offset (descriptor bits 16-29 hold it `>> 4`; PTX ISA
-    /// 9.7.15.5.1.2.1.1). K-major swizzled layouts do not use it ("assumed 1"); MN-major
-    /// 128B: the distance between consecutive `128 / eb`-element mn chunks.
+    /// 9.7.15.5.1.2.1.1). K-major swizzled layouts do not use it ("assumed 1"); MN-major:
+    /// the distance between consecutive `span / eb`-element mn chunks.
     pub fn lbo(&self) -> i64 {
         match self.major {
             Major::K => 16,
@@ -127,18 +163,19 @@ impl OperandTile {
     }
 
     /// Stride dimension byte offset (descriptor bits 32-45, `>> 4`; PTX ISA
-    /// 9.7.15.5.1.2.1.2). K-major: between 8-row groups of mn; MN-major 128B: between 8-row
-    /// groups of k. Both are one 1024-byte atom here.
+    /// 9.7.15.5.1.2.1.2). K-major: between 8-row groups of mn; MN-major: between 8-row
+    /// groups of k. Both are one swizzle atom (8 spans) here.
     pub fn sbo(&self) -> i64 {
-        ATOM
+        self.atom()
     }
 
-    /// The descriptor's constant bits: LBO, SBO and swizzle mode 1 (128-byte) in bits 62-63
-    /// (PTX ISA 9.7.15.5.1.2.2). The start address (bits 0-13, `(addr & 0x3FFFF) >> 4`) is
-    /// or-ed in at run time; base offset (bits 49-51) stays 0 because tiles are 1024-aligned.
+    /// The descriptor's constant bits: LBO, SBO and the swizzle mode ([`OperandTile::mode`])
+    /// in bits 62-63 (PTX ISA 9.7.15.5.1.2.2). The start address (bits 0-13, `(addr &
+    /// 0x3FFFF) >> 4`) is or-ed in at run time; base offset (bits 49-51) stays 0 because
+    /// tiles are 1024-aligned.
     pub fn desc_hi(&self) -> u64 {
         let enc = |x: i64| ((x as u64) & 0x3FFFF) >> 4;
-        (enc(self.lbo()) << 16) | (enc(self.sbo()) << 32) | (1u64 << 62)
+        (enc(self.lbo()) << 16) | (enc(self.sbo()) << 32) | (self.mode() << 62)
     }
 
     /// Byte offset, from the tile base, of the descriptor start for the instruction window
@@ -148,66 +185,100 @@ impl OperandTile {
     /// K-major: `mn0` rows down and `k0 * eb` bytes into the span. The k step lands inside a
     /// swizzled span; that is correct because wgmma swizzles the *address* it computes,
     /// exactly as TMA swizzled the address it wrote (CUTLASS advances descriptors the same way).
-    /// MN-major: box `mn0 / (128 / eb)`, k-row `k0`.
+    /// MN-major: box `mn0 / (span / eb)`, k-row `k0`.
     pub fn start_offset(&self, mn0: i64, k0: i64) -> i64 {
         match self.major {
-            Major::K => mn0 * SPAN + k0 * self.eb,
-            Major::Mn => (mn0 / (SPAN / self.eb)) * self.chunk_bytes() + k0 * SPAN,
+            Major::K => mn0 * self.span + k0 * self.eb,
+            Major::Mn => (mn0 / (self.span / self.eb)) * self.chunk_bytes() + k0 * self.span,
         }
     }
 
     /// Where TMA writes tile element `(mn, k)`, bytes from the 1024-aligned tile base.
     pub fn tma_offset(&self, mn: i64, k: i64) -> i64 {
-        let per = SPAN / self.eb;
+        let per = self.span / self.eb;
         let linear = match self.major {
-            Major::K => mn * SPAN + k * self.eb,
-            Major::Mn => (mn / per) * self.chunk_bytes() + k * SPAN + (mn % per) * self.eb,
+            Major::K => mn * self.span + k * self.eb,
+            Major::Mn => (mn / per) * self.chunk_bytes() + k * self.span + (mn % per) * self.eb,
         };
-        swizzle128(linear)
+        self.swizzle(linear)
     }
 
     /// Where wgmma reads element `(mn, k)` of the instruction window whose descriptor starts
     /// at `start` (bytes from the 1024-aligned tile base), `mn`, `k` relative to the window:
-    /// the canonical layout of PTX ISA 9.7.15.5.1.2.1.3, in elements `T = 16 / eb`:
-    /// K-major `((8,m),(T,2k)):((8T,SBO),(1,T))`, MN-major `((T,8,m),(8,k)):((1,T,LBO),(8T,SBO))`,
-    /// then the 128-byte swizzle of the resulting address.
+    /// the canonical layout of PTX ISA 9.7.15.5.1.2.1.3, in elements `T = 16 / eb` and
+    /// `S = span / 16` (8, 4, 2 sixteen-byte chunks a span): K-major
+    /// `((8,m),(T,2k)):((S*T,SBO),(1,T))`, MN-major `((T,S,m),(8,k)):((1,T,LBO),(S*T,SBO))`,
+    /// then the swizzle of the resulting address.
     pub fn wgmma_offset(&self, start: i64, mn: i64, k: i64) -> i64 {
         let t = 16 / self.eb;
+        let row = self.span / self.eb; // S * T elements: one span
         let el = match self.major {
-            // mn: (8, m) strides (8T, SBO); k: contiguous T-element chunks.
-            Major::K => (mn % 8) * 8 * t * self.eb + (mn / 8) * self.sbo() + k * self.eb,
-            // mn: (T, 8, m) strides (1, T, LBO); k: (8, k) strides (8T, SBO).
+            // mn: (8, m) strides (S*T, SBO); k: contiguous T-element chunks.
+            Major::K => (mn % 8) * row * self.eb + (mn / 8) * self.sbo() + k * self.eb,
+            // mn: (T, S, m) strides (1, T, LBO); k: (8, k) strides (S*T, SBO).
             Major::Mn => {
-                (mn % (8 * t)) * self.eb
-                    + (mn / (8 * t)) * self.lbo()
-                    + (k % 8) * 8 * t * self.eb
+                (mn % row) * self.eb
+                    + (mn / row) * self.lbo()
+                    + (k % 8) * row * self.eb
                     + (k / 8) * self.sbo()
             }
         };
-        swizzle128(start + el)
+        let _ = t;
+        self.swizzle(start + el)
     }
 }
 
-/// `Swizzle<3,4,3>`: XOR address bits `[4, 7)` with bits `[7, 10)`.
+/// `Swizzle<3,4,3>`: XOR address bits `[4, 7)` with bits `[7, 10)` (the 128B mode).
 pub fn swizzle128(addr: i64) -> i64 {
-    addr ^ (((addr >> 7) & 7) << 4)
+    swizzle(128, addr)
+}
+
+/// The swizzle of a `span`-byte mode ([`SPANS`]): XOR the 16-byte chunk bits `[4, 4 + b)`
+/// with bits `[7, 7 + b)`, `b = log2(span / 16)` (`Swizzle<b,4,3>`).
+pub fn swizzle(span: i64, addr: i64) -> i64 {
+    let mask = span / 16 - 1;
+    addr ^ (((addr >> 7) & mask) << 4)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    /// Both majors with every swizzle span.
+    fn itertools_product() -> Vec<(Major, i64)> {
+        [Major::K, Major::Mn]
+            .into_iter()
+            .flat_map(|m| SPANS.map(|s| (m, s)))
+            .collect()
+    }
+
+    /// The three patterns: chunk index XOR row bits, repeating every 8 spans; 64B rows pair
+    /// up (rows 2i and 2i + 1 share a pattern), 32B rows go in fours.
+    #[test]
+    fn swizzle_patterns() {
+        // 128B: row r (128 bytes) XORs its chunk with r % 8.
+        assert_eq!(swizzle(128, 3 * 128 + 16), 3 * 128 + (1 ^ 3) * 16);
+        // 64B: rows 2 and 3 (bytes 128..256) XOR with 1; row 7 with 3.
+        assert_eq!(swizzle(64, 2 * 64), 2 * 64 + 16);
+        assert_eq!(swizzle(64, 3 * 64 + 16), 3 * 64);
+        assert_eq!(swizzle(64, 7 * 64), 7 * 64 + 3 * 16);
+        // 32B: rows 4-7 XOR their chunk with 1; row 8 starts the next atom.
+        assert_eq!(swizzle(32, 4 * 32), 4 * 32 + 16);
+        assert_eq!(swizzle(32, 8 * 32), 8 * 32);
+    }
+
     /// Every element every wgmma window reads is where TMA wrote it, for both majors, f16 and
     /// tf32 widths, every mn window of 64 and every k step of 32 bytes.
     #[test]
     fn tma_and_wgmma_agree() {
-        for major in [Major::K, Major::Mn] {
+        for (major, span) in itertools_product() {
             for eb in [2, 4] {
                 for rows in [64, 128, 192, 256] {
                     let t = OperandTile {
                         major,
                         rows,
                         eb,
+                        span,
                         cut: 1,
                     };
                     let kstep = 32 / eb; // the instruction's k: 16 (f16) or 8 (tf32)
@@ -221,8 +292,8 @@ mod tests {
                                         assert_eq!(
                                             t.wgmma_offset(start, mn, k),
                                             t.tma_offset(mn0 + mn, k0 + k),
-                                            "{major:?} eb {eb} rows {rows} window ({mn0},{k0}) \
-                                             element ({mn},{k})"
+                                            "{major:?} span {span} eb {eb} rows {rows} window \
+                                             ({mn0},{k0}) element ({mn},{k})"
                                         );
                                     }
                                 }
@@ -237,11 +308,12 @@ mod tests {
     /// TMA fills the tile exactly: every byte of it is written by exactly one element.
     #[test]
     fn tma_boxes_cover_the_tile_once() {
-        for major in [Major::K, Major::Mn] {
+        for (major, span) in itertools_product() {
             let t = OperandTile {
                 major,
                 rows: 128,
                 eb: 2,
+                span,
                 cut: 1,
             };
             let mut hit = vec![0u8; t.bytes() as usize];
@@ -252,7 +324,7 @@ mod tests {
                     hit[o + 1] += 1;
                 }
             }
-            assert!(hit.iter().all(|&h| h == 1), "{major:?}");
+            assert!(hit.iter().all(|&h| h == 1), "{major:?} {span}");
             assert_eq!(t.boxes() * t.box_bytes(), t.bytes());
         }
     }
@@ -263,6 +335,7 @@ mod tests {
             major: Major::K,
             rows: 128,
             eb: 2,
+            span: 128,
             cut: 1,
         };
         // LBO 16 >> 4 = 1 ("assumed 1"), SBO 1024 >> 4 = 64, swizzle mode 1 at bit 62.
@@ -271,21 +344,33 @@ mod tests {
             major: Major::Mn,
             rows: 256,
             eb: 2,
+            span: 128,
             cut: 1,
         };
         assert_eq!(mn.lbo(), 8192);
         assert_eq!(mn.desc_hi(), (512 << 16) | (64 << 32) | (1 << 62));
         // Cutting boxes for multicast changes neither the layout nor the descriptor.
         assert_eq!(OperandTile { cut: 2, ..mn }.desc_hi(), mn.desc_hi());
+        // 64B: SBO 512 >> 4 = 32, mode 2; 32B: SBO 256 >> 4 = 16, mode 3. MN-major 64B f16:
+        // chunks of 32 n x 32 k, 2048 bytes apart.
+        assert_eq!(
+            OperandTile { span: 64, ..k }.desc_hi(),
+            (1 << 16) | (32 << 32) | (2 << 62)
+        );
+        assert_eq!(
+            OperandTile { span: 32, ..k }.desc_hi(),
+            (1 << 16) | (16 << 32) | (3 << 62)
+        );
+        assert_eq!(OperandTile { span: 64, ..mn }.lbo(), 2048);
     }
 
-    /// Each TMA box, written densely (`128` bytes per outer row, swizzled from its 1024-byte
-    /// aligned start) at [`OperandTile::box_dst`], puts every element where
+    /// Each TMA box, written densely (one span per outer row, swizzled from its atom-aligned
+    /// start) at [`OperandTile::box_dst`], puts every element where
     /// [`OperandTile::tma_offset`] says, and the boxes tile the operand exactly once: for both
-    /// majors, both widths, every tile height and cuts of 1, 2 and 4.
+    /// majors, every span, both widths, every tile height and cuts of 1, 2 and 4.
     #[test]
     fn boxes_land_where_the_layout_says() {
-        for major in [Major::K, Major::Mn] {
+        for (major, span) in itertools_product() {
             for eb in [2, 4] {
                 for rows in [64, 128, 192, 256] {
                     for cut in [1, 2, 4] {
@@ -293,22 +378,28 @@ mod tests {
                             major,
                             rows,
                             eb,
+                            span,
                             cut,
                         };
+                        if !t.cut_ok() {
+                            continue;
+                        }
                         let mut seen = vec![0u8; (rows * t.bk()) as usize];
                         for j in 0..t.boxes() {
                             let [bi, bo] = t.box_dims();
                             let [oi, oo] = t.box_origin(j);
                             let dst = t.box_dst(j);
-                            assert_eq!(dst % ATOM, 0, "{major:?} {rows} cut {cut} box {j}");
+                            assert_eq!(dst % t.atom(), 0, "{major:?} {rows} cut {cut} box {j}");
                             for o in 0..bo {
                                 for i in 0..bi {
                                     let (mn, k) = match major {
                                         Major::K => (oo + o, oi + i),
                                         Major::Mn => (oi + i, oo + o),
                                     };
-                                    let at = dst + swizzle128(o * SPAN + i * eb);
-                                    let what = format!("{major:?} eb {eb} rows {rows} cut {cut}");
+                                    let at = dst + t.swizzle(o * span + i * eb);
+                                    let what = format!(
+                                        "{major:?} span {span} eb {eb} rows {rows} cut {cut}"
+                                    );
                                     assert_eq!(at, t.tma_offset(mn, k), "{what} ({mn},{k})");
                                     seen[(mn * t.bk() + k) as usize] += 1;
                                 }

@@ -44,7 +44,7 @@ use tessellate::{GemmDType, Plan, Split};
 
 use crate::builder::{Builder, addr, f32imm, imm, r, sym, vec};
 use crate::{CodegenError, CompileOptions, Kernel, MatLayout, TensorMapSpec, TmaElem, TmaOperand};
-use layout::{ATOM, Major, OperandTile};
+use layout::{ATOM, Major, OperandTile, SPANS};
 
 /// CTA tile rows grouped together in the launch order, so that a wave of CTAs shares A
 /// slabs and B slabs in L2 instead of streaming all of B per row of tiles.
@@ -233,7 +233,7 @@ impl Shape {
             || plan.workers[1] != 1
             || i64::from(n) != wn
             || acc != DType::F32
-            || bk != 128 / eb
+            || !SPANS.contains(&(bk * eb))
             || !(wm == 64 || wm == 128)
             || !(wn % 64 == 0 || (plan.transposed && wn % 8 == 0 && wn < 64))
             || !(1..=2).contains(&plan.workers[0])
@@ -271,14 +271,30 @@ impl Shape {
             major: a_major(a_layout),
             rows: plan.cta_tile[0],
             eb,
+            span: bk * eb,
             cut: 1,
         };
         let b = OperandTile {
             major: b_major(b_layout),
             rows: wn,
             eb,
+            span: bk * eb,
             cut: mcast,
         };
+        if !b.cut_ok() {
+            return unsupported(format!(
+                "B multicast cutting {}-row boxes into {mcast}",
+                b.box_dims()[1] * mcast
+            ));
+        }
+        // Every tile starts 1024-aligned (the widest swizzle atom), so tiles come in whole
+        // kilobytes (a 32B-span tile of 16 rows would leave the next one misaligned).
+        if (a.bytes() % ATOM != 0) || (b.bytes() % ATOM != 0) {
+            return unsupported(format!(
+                "{}- and {}-row tiles of {}-byte swizzle spans (not whole kilobytes)",
+                a.rows, b.rows, a.span
+            ));
+        }
         let stage = a.bytes() + b.bytes();
         // ptxas allocates the whole kernel within the entry cap `65536 / (threads * ctas)`
         // (setmaxnreg only moves registers at run time), so the cap must hold the consumer's
@@ -300,7 +316,7 @@ impl Shape {
         // Per CTA: its share of the SM's shared memory, less alignment slack and barriers.
         let per_sm = i64::from(opts.smem_per_sm);
         let limit_for = |c: i64| i64::from(opts.smem_limit).min(per_sm / c - 1024) - ATOM - 16 * 8;
-        let mut stages = opts.stages.map_or(plan.stages, i64::from).clamp(2, 8);
+        let mut stages = opts.stages.map_or(plan.stages, i64::from).clamp(2, 16);
         // A grid of at most one CTA per SM (decode-like shapes, which stream B from DRAM)
         // has no co-resident CTA to make room for: one CTA per SM, and a ring of
         // [`LONE_STAGES`], since bytes in flight set the speed there.
@@ -538,7 +554,7 @@ pub fn build(plan: &Plan, opts: &CompileOptions) -> Result<Kernel, CodegenError>
             dims: dims.map(|d| d as u64),
             stride_bytes: (dims[0] * eb) as u64,
             box_dims: bx.map(|d| d as u32),
-            swizzle_bytes: 128,
+            swizzle_bytes: t.span as u32,
         }
     };
     // A transposed plan's A tiles come from the caller's B buffer and its B tiles from A.
@@ -833,7 +849,7 @@ fn producer(b: &mut Builder, sh: &Shape, base: Reg, bars: Reg, tid: Reg) {
         b.emit(
             Op::Mul,
             "lo.u32",
-            vec![r(pd), r(rank), imm(outer * layout::SPAN)],
+            vec![r(pd), r(rank), imm(outer * sh.b.span)],
         );
         let mask = b.reg(RegClass::B16);
         b.emit(Op::Mov, "b16", vec![r(mask), imm((1 << sh.mcast) - 1)]);
