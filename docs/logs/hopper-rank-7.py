@@ -5,8 +5,11 @@ split-K, transposed, grid, kernel stages), with the model figures of the final b
 hopper-model-final-7.txt.        python3 docs/logs/hopper-rank-7.py"""
 import os
 import re
+import sys
 
 d = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, d)
+from spearman import spearman  # noqa: E402
 
 
 def configs(name):
@@ -50,28 +53,6 @@ for log, plans in runs:
             key = None
 
 
-def ranks(xs):
-    order = sorted(range(len(xs)), key=lambda i: xs[i])
-    r = [0.0] * len(xs)
-    i = 0
-    while i < len(order):
-        j = i
-        while j + 1 < len(order) and xs[order[j + 1]] == xs[order[i]]:
-            j += 1
-        for t in range(i, j + 1):
-            r[order[t]] = (i + j) / 2 + 1
-        i = j + 1
-    return r
-
-
-def spearman(a, b):
-    ra, rb = ranks(a), ranks(b)
-    n = len(a)
-    ma, mb = sum(ra) / n, sum(rb) / n
-    cov = sum((x - ma) * (y - mb) for x, y in zip(ra, rb))
-    va = sum((x - ma) ** 2 for x in ra) ** 0.5
-    vb = sum((y - mb) ** 2 for y in rb) ** 0.5
-    return cov / (va * vb)
 
 
 pooled_m, pooled_t, total = [], [], 0

@@ -1,7 +1,11 @@
 """Spearman rank correlation between modeled and measured TFLOP/s of the ranked plans of run 7-b.
     python3 docs/logs/hopper-rank-7b.py    (reads hopper-rank-plans-7b.txt and hopper-run7-b.txt)"""
-import re, os
+import os
+import re
+import sys
 d = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, d)
+from spearman import spearman  # noqa: E402
 model = {}
 for line in open(os.path.join(d, "hopper-rank-plans-7b.txt")):
     f = line.split()
@@ -14,24 +18,6 @@ for line in open(os.path.join(d, "hopper-run7-b.txt")):
     elif key and "mosaic" in line:
         meas[key] = float(re.search(r"mosaic ([\d.]+) TFLOP/s", line).group(1))
         key = None
-def ranks(xs):
-    order = sorted(range(len(xs)), key=lambda i: xs[i])
-    r = [0.0] * len(xs)
-    i = 0
-    while i < len(order):
-        j = i
-        while j + 1 < len(order) and xs[order[j + 1]] == xs[order[i]]:
-            j += 1
-        for t in range(i, j + 1):
-            r[order[t]] = (i + j) / 2 + 1
-        i = j + 1
-    return r
-def spearman(a, b):
-    ra, rb = ranks(a), ranks(b)
-    n = len(a); ma = sum(ra) / n; mb = sum(rb) / n
-    cov = sum((x - ma) * (y - mb) for x, y in zip(ra, rb))
-    va = sum((x - ma) ** 2 for x in ra) ** 0.5; vb = sum((y - mb) ** 2 for y in rb) ** 0.5
-    return cov / (va * vb)
 for shape in sorted({k[0] for k in meas}):
     ks = sorted(k for k in meas if k[0] == shape)
     a = [model[k] for k in ks]; b = [meas[k] for k in ks]

@@ -3,11 +3,7 @@
 # paths, memcheck on a ragged TMA-store kernel), the on/off ablation at 4096^3 and 8192^3,
 # the LLM suites, and an ncu look at a decode shape (ours and cuBLAS's).
 #   OUT=... bash docs/logs/run7-a.sh   (repo root, binary carried in .carry-rt/)
-set -u
-M=./.carry-rt/mosaic
-T=sm_90a
-q() { sed -E 's/seed.*vs cuBLAS rel/cuBLAS rel/; s/\[20 samples.*//'; }
-log() { echo "### $*"; }
+. "$(dirname "$0")/run7-lib.sh"
 nvidia-smi --query-gpu=name,clocks.max.sm,driver_version --format=csv,noheader
 for d in f16 bf16 tf32; do log "suite $d"; $M verify gemm --m 1 --n 1 --k 1 --suite --dtype $d --target $T 2>&1 | grep -E "^FAIL|passed"; done
 for a in "--m 999 --n 1004 --k 1000 --tma-store on" "--m 999 --n 1004 --k 1000 --tma-store on --a-layout col --b-layout col" \

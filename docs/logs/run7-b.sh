@@ -3,11 +3,7 @@
 # split-K 4 only one CTA per SM, lone rings sized by bytes in flight): correctness of the
 # new defaults and of ragged TMA stores, the LLM suites, and 20 ranked plans each of two
 # decode shapes for the model's rank correlation.   OUT=... bash docs/logs/run7-b.sh
-set -u
-M=./.carry-rt/mosaic
-T=sm_90a
-q() { sed -E 's/seed.*vs cuBLAS rel/cuBLAS rel/; s/\[20 samples.*//'; }
-log() { echo "### $*"; }
+. "$(dirname "$0")/run7-lib.sh"
 nvidia-smi --query-gpu=name,clocks.max.sm,driver_version --format=csv,noheader
 for a in "--m 999 --n 1004 --k 1000 --b-layout col" "--m 2100 --n 2052 --k 1032 --dtype tf32 --b-layout col" \
          "--m 16 --n 5120 --k 5120" "--m 128 --n 5120 --k 5120" "--m 16 --n 28672 --k 4096" "--m 128 --n 6144 --k 4096" \

@@ -2,11 +2,7 @@
 # Run 7-c: transposed warpgroup plans for decode shapes (C^T = B^T A^T, wgmma n = the
 # caller's m): correctness on ragged and GEMV-like shapes, memcheck, and the first 10
 # ranked plans of five M = 16 shapes.   OUT=... bash docs/logs/run7-c.sh
-set -u
-M=./.carry-rt/mosaic
-T=sm_90a
-q() { sed -E 's/seed.*vs cuBLAS rel/cuBLAS rel/; s/\[20 samples.*//'; }
-log() { echo "### $*"; }
+. "$(dirname "$0")/run7-lib.sh"
 nvidia-smi --query-gpu=name,clocks.max.sm,driver_version --format=csv,noheader
 for d in f16 bf16 tf32; do log "suite $d"; $M verify gemm --m 1 --n 1 --k 1 --suite --dtype $d --target $T 2>&1 | grep -E "^FAIL|passed"; done
 for a in "--m 16 --n 4096 --k 4096" "--m 16 --n 4096 --k 4096 --plan 3" "--m 16 --n 4096 --k 4096 --plan 4" "--m 13 --n 1000 --k 1000" \

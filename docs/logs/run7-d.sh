@@ -4,11 +4,7 @@
 # correctness (suites, transposed ragged / GEMV / split-K kernels, memcheck), the square
 # shapes, the LLM suites, and ranked plans of two more decode shapes.
 #   OUT=... bash docs/logs/run7-d.sh
-set -u
-M=./.carry-rt/mosaic
-T=sm_90a
-q() { sed -E 's/seed.*vs cuBLAS rel/cuBLAS rel/; s/\[20 samples.*//'; }
-log() { echo "### $*"; }
+. "$(dirname "$0")/run7-lib.sh"
 nvidia-smi --query-gpu=name,clocks.max.sm,driver_version --format=csv,noheader
 for d in f16 bf16 tf32; do log "suite $d"; $M verify gemm --m 1 --n 1 --k 1 --suite --dtype $d --target $T 2>&1 | grep -E "^FAIL|passed"; done
 for a in "--m 24 --n 1032 --k 1032" "--m 1 --n 4096 --k 4096" "--m 16 --n 4096 --k 4096" "--m 16 --n 4096 --k 4096 --dtype tf32 --b-layout col" \

@@ -2,11 +2,7 @@
 # Run 7-e: 64B and 32B swizzle spans (--swizzle): correctness in both majors, tf32,
 # transposed, multicast, split-K and ragged kernels, memcheck, and speed against 128B on
 # square, decode and M = 128 shapes.   OUT=... bash docs/logs/run7-e.sh
-set -u
-M=./.carry-rt/mosaic
-T=sm_90a
-q() { sed -E 's/seed.*vs cuBLAS rel/cuBLAS rel/; s/\[20 samples.*//'; }
-log() { echo "### $*"; }
+. "$(dirname "$0")/run7-lib.sh"
 nvidia-smi --query-gpu=name,clocks.max.sm,driver_version --format=csv,noheader
 for sw in 64 32; do
   log "suite f16 --swizzle $sw"; $M verify gemm --m 1 --n 1 --k 1 --suite --dtype f16 --swizzle $sw --target $T 2>&1 | grep -E "^FAIL|passed"

@@ -192,12 +192,13 @@ pub struct Plan {
     /// cluster, so L2 serves B once per cluster. Tiles are taken in cluster-sized groups of
     /// tile rows (a ragged last group computes masked rows past `m`).
     pub multicast: i64,
-    /// The plan covers the transposed problem (warpgroup plans of decode shapes, `M < 64`):
+    /// The plan covers the transposed problem (warpgroup plans of decode shapes, `M <= 128`):
     /// `problem` is the caller's `n x m x k`, and the kernel computes `C^T = B^T A^T`, its A
     /// operand being the caller's B read transposed, its B the caller's A, and its epilogue
     /// writing C transposed. wgmma's `m` (64 per piece) then runs along the caller's large
     /// `n`, and its `n` (a multiple of 8) along the small `m`, so no rows of the 64-row
-    /// instruction are padding. `false`: `problem` is the caller's.
+    /// instruction are padding (for `M < 64`; at `M = 128` it ties with the plain plans).
+    /// `false`: `problem` is the caller's.
     pub transposed: bool,
     /// Model figures.
     pub modeled: Modeled,

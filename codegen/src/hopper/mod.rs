@@ -139,8 +139,8 @@ pub fn transposed_layouts(a: MatLayout, b: MatLayout) -> (MatLayout, MatLayout) 
 
 /// Whether the Hopper path takes transposed plans of `problem` (the caller's, `m x n x k`)
 /// with these layouts: [`supports`] for `n x m x k` with [`transposed_layouts`], and A
-/// row-major, because the kernel's B tile then has fewer than 64 rows (the caller's `m`),
-/// which only the K-major layout holds.
+/// row-major, because the kernel's B tile then has the caller's `m` rows (up to 128, in
+/// general not whole 64-element chunks), which only the K-major layout holds.
 ///
 /// # Errors
 /// A one-line reason, as [`supports`].
@@ -235,7 +235,7 @@ impl Shape {
             || acc != DType::F32
             || !SPANS.contains(&(bk * eb))
             || !(wm == 64 || wm == 128)
-            || !(wn % 64 == 0 || (plan.transposed && wn % 8 == 0 && wn < 64))
+            || !(wn % 64 == 0 || (plan.transposed && wn % 8 == 0))
             || !(1..=2).contains(&plan.workers[0])
         {
             return unsupported(format!(
@@ -264,7 +264,8 @@ impl Shape {
                 "B multicast over {mcast} CTAs with split-K {split}"
             ));
         }
-        if wn < 64 && b_major(b_layout) != Major::K {
+        // An MN-major tile is whole 64-element chunks; other heights only K-major.
+        if wn % 64 != 0 && b_major(b_layout) != Major::K {
             return unsupported(format!("a {wn}-row B tile that is not K-major"));
         }
         let a = OperandTile {
