@@ -1,9 +1,9 @@
 //! The consumer warpgroups' epilogue: `C = alpha * acc + beta * C` (C row-major f32, `M x N`,
 //! n fastest) from the wgmma accumulator fragments.
 //!
-//! With `beta == 0` and a TMA store ([`Staging`], where C's row pitch is a multiple of 16
+//! With `beta == 0` and a TMA store (`Staging`: where C's row pitch is a multiple of 16
 //! bytes and shared memory has room), each consumer warpgroup writes its scaled
-//! accumulators in boxes of 64 rows x [`STORE_COLS`] columns into a staging buffer, in the
+//! accumulators in boxes of 64 rows x 32 columns into a staging buffer, in the
 //! 128-byte swizzled layout a `CU_TENSOR_MAP_SWIZZLE_128B` tensor map reads, and one thread
 //! hands each box to the TMA engine (`cp.async.bulk.tensor.2d.global.shared::cta`, PTX ISA
 //! 9.7.9.25.5.2), which writes whole 128-byte lines of C and drops the out-of-bounds part

@@ -210,7 +210,6 @@ impl OperandTile {
     /// `((8,m),(T,2k)):((S*T,SBO),(1,T))`, MN-major `((T,S,m),(8,k)):((1,T,LBO),(S*T,SBO))`,
     /// then the swizzle of the resulting address.
     pub fn wgmma_offset(&self, start: i64, mn: i64, k: i64) -> i64 {
-        let t = 16 / self.eb;
         let row = self.span / self.eb; // S * T elements: one span
         let el = match self.major {
             // mn: (8, m) strides (S*T, SBO); k: contiguous T-element chunks.
@@ -223,7 +222,6 @@ impl OperandTile {
                     + (k / 8) * self.sbo()
             }
         };
-        let _ = t;
         self.swizzle(start + el)
     }
 }

@@ -31,9 +31,14 @@
 //!
 //! The CTA tile is `bm x bn` with `bm = consumers * wm`; each consumer warpgroup owns `wm`
 //! (64 or 128) rows and all `bn` columns, issuing `wm / 64` `wgmma.m64n{bn}k{16|8}` per k
-//! step. Operand tiles and their descriptors are in [`layout`]. Edges: TMA fills
-//! out-of-bounds box elements with zeros (so ragged M, N and K need no masking in the main
-//! loop), and the epilogue masks rows and columns outside `M x N`.
+//! step. Operand tiles and their descriptors (128-, 64- or 32-byte swizzle spans) are in
+//! [`layout`]. Edges: TMA fills out-of-bounds box elements with zeros (so ragged M, N and K
+//! need no masking in the main loop), and the epilogue ([`epilogue`]) either hands 64 x 32
+//! boxes to a TMA store, which drops what lies outside `M x N`, or masks its direct stores.
+//!
+//! A transposed plan (`Plan::transposed`, decode shapes) is lowered as the GEMM of `n x m x
+//! k`: the kernel's A tiles come from the caller's B buffer (through B's tensor map, read as
+//! `B^T`), its B tiles from A, and the epilogue stores tile element `(i, j)` at `C[j][i]`.
 
 pub mod epilogue;
 pub mod layout;
