@@ -63,6 +63,25 @@ fn sm90a_f16_ranks_wgmma_first() {
     assert!(first[0].starts_with("wgmma."), "{first:?}");
 }
 
+/// Decode shapes rank transposed plans first, and `plans` agrees with `compile`: wgmma's n
+/// takes the caller's m = 16, and the plan's problem is the transposed one.
+#[test]
+fn sm90a_decode_ranks_a_transposed_plan_first() {
+    let v = plans_json("--m 16 --n 4096 --k 4096 --dtype f16 --target sm_90a");
+    let first = &v["plans"][0];
+    assert_eq!(first["plan"]["transposed"], true, "{first}");
+    assert_eq!(first["plan"]["problem"]["m"], 4096);
+    assert_eq!(first["plan"]["problem"]["n"], 16);
+    assert_eq!(instructions(first), ["wgmma.m64n16k16.f16.f32"]);
+    let ptx = std::env::temp_dir().join("mosaic_cli_transposed.ptx");
+    let out = mosaic(&format!(
+        "compile gemm --m 16 --n 4096 --k 4096 --dtype f16 --target sm_90a -o {}",
+        ptx.display()
+    ));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("transpose computes C^T = B^T A^T"), "{text}");
+}
+
 #[test]
 fn text_output_says_exact_cover_for_every_plan() {
     let out = mosaic("plans gemm --m 1000 --n 3000 --k 777 --dtype bf16 --target sm_80 --top 7");

@@ -31,10 +31,16 @@ pub fn run(a: &GemmArgs, is_bmm: bool) -> Result<String, CliError> {
     if budget < 1 {
         return Err(bad(format!("--budget must be at least 1, got {budget}")));
     }
+    // Transposed decode plans as `mosaic compile` ranks them with its default layouts
+    // (row-major A and B).
+    let row = codegen::MatLayout::RowMajor;
+    let has_wgmma = target.features.has_wgmma;
     let opts = Options {
         ratio,
         top: top as usize,
         budget: budget as usize,
+        transposed_warpgroups: codegen::hopper::supports_transposed(&problem, has_wgmma, row, row)
+            .is_ok(),
         ..Options::default()
     };
     let ranking = plans(&problem, &target, &opts).map_err(|e| bad(e.to_string()))?;
