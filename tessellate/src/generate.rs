@@ -196,7 +196,14 @@ pub fn plans(
             }
         }
     }
-    if opts.transposed_warpgroups && wgmma_ok && problem.m <= 128 && problem.batch == 1 {
+    // Pure wgmma plans, so only where the caller's ratio allows tensor-only mixes.
+    let tensor_only_ok = opts.ratio.is_none_or(|r| r == 0.0);
+    if opts.transposed_warpgroups
+        && wgmma_ok
+        && tensor_only_ok
+        && problem.m <= 128
+        && problem.batch == 1
+    {
         let pt = GemmProblem {
             m: problem.n,
             n: problem.m,
