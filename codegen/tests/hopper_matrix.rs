@@ -184,6 +184,13 @@ fn every_warpgroup_kernel_round_trips_and_has_the_hopper_machinery() {
                 let what = format!("{dtype} {shape:?} {a:?}/{b:?}\n{plan}");
                 let k = compile(&plan, &opts).unwrap_or_else(|e| panic!("{what}: {e}"));
                 assert_eq!(parse_module(&k.ptx).unwrap(), k.module, "{what}");
+                // Shared memory (stages, staging, barriers, alignment slack) within the
+                // opt-in limit per CTA, so the launch cannot fail for it.
+                assert!(
+                    k.smem_bytes <= opts.smem_limit,
+                    "{what}: {} bytes",
+                    k.smem_bytes
+                );
                 for needle in [
                     "cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes",
                     "mbarrier.try_wait.parity.shared::cta.b64",
@@ -334,6 +341,7 @@ fn narrow_swizzle_kernels_use_their_mode_and_assemble_without_spills() {
                     assert_eq!(plan.cta_tile[2] * dtype.input_bytes(), span, "{what}");
                     let k = compile(&plan, &opts).unwrap_or_else(|e| panic!("{what}: {e}"));
                     assert_eq!(parse_module(&k.ptx).unwrap(), k.module, "{what}");
+                    assert!(k.smem_bytes <= opts.smem_limit, "{what}: {}", k.smem_bytes);
                     let modes = descriptor_modes(&k.ptx);
                     assert!(
                         modes.len() >= 2 && modes.iter().all(|&m| m == mode),

@@ -302,6 +302,8 @@ impl Shape {
             ));
         }
         let stage = a.bytes() + b.bytes();
+        // Each stage also costs its two 8-byte mbarriers (`full`, `empty`).
+        let ring = |stages: i64| stages * (stage + 16);
         // ptxas allocates the whole kernel within the entry cap `65536 / (threads * ctas)`
         // (setmaxnreg only moves registers at run time), so the cap must hold the consumer's
         // accumulators and addressing.
@@ -319,9 +321,10 @@ impl Shape {
             .rev()
             .find(|&c| entry_reg_cap(threads, c) >= need)
             .unwrap_or(1);
-        // Per CTA: its share of the SM's shared memory, less alignment slack and barriers.
+        // Per CTA: its share of the SM's shared memory (less the 1 KiB the driver reserves
+        // per CTA), less the slack that aligns the base to 1024.
         let per_sm = i64::from(opts.smem_per_sm);
-        let limit_for = |c: i64| i64::from(opts.smem_limit).min(per_sm / c - 1024) - ATOM - 16 * 8;
+        let limit_for = |c: i64| i64::from(opts.smem_limit).min(per_sm / c - 1024) - ATOM;
         let mut stages = opts.stages.map_or(plan.stages, i64::from).clamp(2, 16);
         // A grid of at most one CTA per SM (decode-like shapes, which stream B from DRAM)
         // has no co-resident CTA to make room for: one CTA per SM, and a ring of
@@ -337,15 +340,15 @@ impl Shape {
         }
         // Stages asked for explicitly win over co-resident CTAs: fewer CTAs share the SM.
         if opts.stages.is_some() {
-            while ctas > 1 && stages * stage > limit_for(ctas) {
+            while ctas > 1 && ring(stages) > limit_for(ctas) {
                 ctas -= 1;
             }
         }
         let limit = limit_for(ctas);
-        while stages > 2 && stages * stage > limit {
+        while stages > 2 && ring(stages) > limit {
             stages -= 1;
         }
-        if stages * stage > limit {
+        if ring(stages) > limit {
             return unsupported(format!("{stage}-byte stages in {limit} bytes"));
         }
         // The TMA-store epilogue's staging buffers (one or two per consumer warpgroup): where
@@ -358,7 +361,7 @@ impl Shape {
             _ if !pitch_ok => 0,
             _ => [2, 1]
                 .into_iter()
-                .find(|&n| stages * stage + staging(n) <= limit)
+                .find(|&n| ring(stages) + staging(n) <= limit)
                 .unwrap_or(0),
         };
         if opts.tma_store == Some(true) {
@@ -373,13 +376,13 @@ impl Shape {
                 });
             }
             if store_bufs == 0 {
-                while stages > 2 && stages * stage + staging(1) > limit {
+                while stages > 2 && ring(stages) + staging(1) > limit {
                     stages -= 1;
                 }
-                if stages * stage + staging(1) > limit {
+                if ring(stages) + staging(1) > limit {
                     return unsupported(format!("a TMA-store epilogue beside {stage}-byte stages"));
                 }
-                store_bufs = if stages * stage + staging(2) <= limit {
+                store_bufs = if ring(stages) + staging(2) <= limit {
                     2
                 } else {
                     1
