@@ -13,12 +13,7 @@ for a in "--m 24 --n 1032 --k 1032" "--m 1 --n 4096 --k 4096" "--m 16 --n 4096 -
     log "$a $ab"; $M verify gemm $a $ab --target $T 2>&1 | grep -E "^(ok|FAIL)|rror" | q | cut -c1-150; done; done
 log memcheck; for a in "--m 24 --n 1032 --k 1032" "--m 1 --n 4096 --k 4096" "--m 16 --n 4096 --k 4096"; do
   compute-sanitizer --tool memcheck $M verify gemm $a --target $T 2>&1 | grep -E "ERROR SUMMARY|^(ok|FAIL)" | q | cut -c1-150; done
-for a in "--m 4096 --n 4096 --k 4096 --dtype f16" "--m 8192 --n 8192 --k 8192 --dtype f16" "--m 4096 --n 4096 --k 4096 --dtype bf16" \
-         "--m 8192 --n 8192 --k 8192 --dtype bf16" "--m 4096 --n 4096 --k 4096 --dtype tf32 --b-layout col" "--m 8192 --n 8192 --k 8192 --dtype tf32 --b-layout col"; do
-  log "bench $a"; $M bench gemm $a --target $T --samples 20 2>&1 | grep "ratio [0-9]" | q; done
-for d in f16 bf16 "tf32 --b-layout col"; do
-  $M bench gemm --m 1 --n 1 --k 1 --suite llm --dtype $d --target $T --samples 20 > "$OUT/llm-${d%% *}.txt" 2>&1
-  log "llm $d"; grep -E "^\|" "$OUT/llm-${d%% *}.txt" | cut -d'|' -f3,7,8 | tr '\n' ';'; echo; grep geometric "$OUT/llm-${d%% *}.txt"
-done
+squares
+llm_suites
 for s in "128 5120 13824" "16 5120 13824"; do set -- $s
   for p in $(seq 1 12); do log "rank $1x$2x$3 plan $p"; $M bench gemm --m $1 --n $2 --k $3 --plan $p --target $T --samples 20 2>&1 | grep "ratio [0-9]" | q | cut -c1-200; done; done
