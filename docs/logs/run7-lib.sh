@@ -1,7 +1,6 @@
 # Shared preamble and loops of the run-7 device scripts (sourced; they ran with these lines
-# inline):
-# the carried binary, the target, a filter that shortens verify/bench lines, section
-# headers, and the card's identity.
+# inline): the carried binary, the target, a filter that shortens verify/bench lines,
+# section headers, and the square-shape and LLM-suite loops.
 set -u
 M=./.carry-rt/mosaic
 T=sm_90a
