@@ -642,12 +642,15 @@ pub(crate) fn modeled(
     //
     // And fewer SMs than all pull less than the whole DRAM bandwidth: `n` streaming SMs
     // reach about `n / (n + 13)` of it, fitted to transposed decode plans of 16, 32, 64 and
-    // 128 CTAs at 16x4096x14336 (about 1.8, 2.5, 2.9 and 2.8 TB/s; run 7-c).
+    // 128 CTAs at 16x4096x14336 (about 1.8, 2.5, 2.9 and 2.8 TB/s; run 7-c). Relative to all
+    // SMs streaming, so that a grid covering the GPU keeps the datasheet bandwidth the warp
+    // plans are modeled with.
     if c.tma {
         let sms = i64::from(target.sms);
         let active = tiles.min(sms).max(1);
+        let reach = |n: i64| n as f64 / (n + HALF_BANDWIDTH_SMS) as f64;
         dram *= (ceil_div(tiles, sms) * active) as f64 / tiles.max(1) as f64;
-        dram *= (active + HALF_BANDWIDTH_SMS) as f64 / active as f64;
+        dram *= reach(sms) / reach(active);
     }
     // L2 -> shared memory: every CTA loads its A and B slabs for every k-step (B once per
     // multicast cluster).
