@@ -2,12 +2,7 @@
 # Run 6, first device call: persistent tile scheduling on the Hopper path.
 # Usage on the device machine (repo root, binary carried in .carry-rt/):
 #   OUT=... bash docs/logs/run6-a.sh
-set -u
-M=./.carry-rt/mosaic
-T=sm_90a
-log() { echo "### $*" | tee -a "$OUT/log.txt"; }
-run() { log "$*"; local t0=$(date +%s); "$@" 2>&1 | tee -a "$OUT/log.txt"; echo "(exit ${PIPESTATUS[0]}, $(( $(date +%s) - t0 )) s)" | tee -a "$OUT/log.txt"; }
-nvidia-smi --query-gpu=name,clocks.max.sm,driver_version --format=csv,noheader | tee -a "$OUT/log.txt"
+. "$(dirname "$0")/run6-lib.sh"
 # Correctness of persistent kernels: tiles > SMs so each CTA loops; ragged M, N, K; alpha/beta.
 for d in f16 bf16; do
   run $M verify gemm --m 3000 --n 2056 --k 1032 --dtype $d --target $T --persistent on --alpha 1.5 --beta -0.5

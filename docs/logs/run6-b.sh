@@ -1,12 +1,7 @@
 #!/usr/bin/env bash
 # Run 6, second device call: TMA multicast of B across a 2-CTA cluster (+ persistent tiles).
 #   OUT=... bash docs/logs/run6-b.sh   (repo root, binary carried in .carry-rt/)
-set -u
-M=./.carry-rt/mosaic
-T=sm_90a
-log() { echo "### $*" | tee -a "$OUT/log.txt"; }
-run() { log "$*"; local t0=$(date +%s); "$@" 2>&1 | tee -a "$OUT/log.txt"; echo "(exit ${PIPESTATUS[0]}, $(( $(date +%s) - t0 )) s)" | tee -a "$OUT/log.txt"; }
-nvidia-smi --query-gpu=name,clocks.max.sm,driver_version --format=csv,noheader | tee -a "$OUT/log.txt"
+. "$(dirname "$0")/run6-lib.sh"
 # Correctness: multicast in every layout, odd tile-row count (padded pair), persistent on/off.
 V="verify gemm --target $T --multicast on"
 run $M $V --m 2100 --n 2056 --k 1032 --dtype f16 --alpha 1.5 --beta -0.5
