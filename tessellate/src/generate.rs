@@ -130,6 +130,15 @@ pub(crate) struct Candidate {
     pub(crate) multicast: i64,
 }
 
+impl Candidate {
+    /// CTAs of the whole grid: a split-K tile is `split_k` CTAs, each with its share of the
+    /// k-steps, and multicast clusters pad the tile rows to a multiple of the cluster.
+    pub(crate) fn grid_ctas(&self, problem: &GemmProblem) -> i64 {
+        let rows = ceil_div(ceil_div(problem.m, self.cta[0]), self.multicast) * self.multicast;
+        problem.batch * rows * ceil_div(problem.n, self.cta[1]) * self.split_k
+    }
+}
+
 /// Ranks plans for `problem` on `target`.
 ///
 /// # Errors
@@ -605,13 +614,7 @@ pub(crate) fn modeled(
     regs: i64,
 ) -> Modeled {
     let (cta, split_k, mc) = (c.cta, c.split_k, c.multicast);
-    // A split-K tile is `split_k` CTAs, each with its share of the k-steps; multicast
-    // clusters pad the tile rows to a multiple of the cluster.
-    let tiles = problem.batch
-        * ceil_div(ceil_div(problem.m, cta[0]), mc)
-        * mc
-        * ceil_div(problem.n, cta[1])
-        * split_k;
+    let tiles = c.grid_ctas(problem);
     let slots = i64::from(target.sms) * ctas_per_sm;
     let waves = ceil_div(tiles, slots) as f64;
     let ksteps = ceil_div(ceil_div(problem.k, cta[2]), split_k) as f64;

@@ -164,12 +164,7 @@ impl<'a> Model<'a> {
         if !self.c.tma {
             return ctas;
         }
-        let [bm, bn, _] = self.c.cta;
-        let mc = self.c.multicast;
-        let rows = (self.problem.m + bm - 1) / bm;
-        let padded_rows = (rows + mc - 1) / mc * mc;
-        let grid =
-            self.problem.batch * padded_rows * ((self.problem.n + bn - 1) / bn) * self.c.split_k;
+        let grid = self.c.grid_ctas(self.problem);
         let sms = i64::from(self.target.sms).max(1);
         ctas.min((grid + sms - 1) / sms).max(1)
     }

@@ -22,12 +22,26 @@ use emit_ptx::ast::{Operand, Reg, RegClass};
 use super::Shape;
 use super::layout::{SPAN, swizzle128};
 use crate::builder::{Builder, addr, f32imm, imm, r, sym, vec};
+use crate::{TensorMapSpec, TmaElem, TmaOperand};
 use emit_ptx::ast::Op;
 
 /// Columns of one TMA-store box: 32 f32, one 128-byte swizzle span.
 pub(super) const STORE_COLS: i64 = SPAN / 4;
 /// Bytes of one staging buffer: a box of 64 rows (one wgmma piece) x 128 bytes.
 pub(super) const STORE_BOX_BYTES: i64 = 64 * SPAN;
+
+/// The tensor map the TMA stores write C through: f32, n fastest, boxes of
+/// [`STORE_COLS`] columns (one 128-byte span) x 64 rows, 128B-swizzled as staged.
+pub(super) fn tensor_map(p: &tessellate::GemmProblem) -> TensorMapSpec {
+    TensorMapSpec {
+        operand: TmaOperand::C,
+        elem: TmaElem::F32,
+        dims: [p.n as u64, p.m as u64],
+        stride_bytes: (p.n * 4) as u64,
+        box_dims: [STORE_COLS as u32, 64],
+        swizzle_bytes: SPAN as u32,
+    }
+}
 
 /// Where thread `lane` of warp `w` of a consumer warpgroup stages accumulator pair `(v0,
 /// v1)` of 8-column chunk `jj` (0..4) of a box, half `h` (rows +8): the pair sits at box row

@@ -355,17 +355,17 @@ impl Shape {
         // they fit beside the stages, or, asked for, in place of stages.
         let staging = |bufs: i64| plan.workers[0] * bufs * epilogue::STORE_BOX_BYTES;
         // A transposed plan's C tile is a column block of the caller's C: direct stores.
-        let pitch_ok = p.n % 4 == 0 && !plan.transposed;
+        let store_ok = p.n % 4 == 0 && !plan.transposed;
         let mut store_bufs = match opts.tma_store {
             Some(false) => 0,
-            _ if !pitch_ok => 0,
+            _ if !store_ok => 0,
             _ => [2, 1]
                 .into_iter()
                 .find(|&n| ring(stages) + staging(n) <= limit)
                 .unwrap_or(0),
         };
         if opts.tma_store == Some(true) {
-            if !pitch_ok {
+            if !store_ok {
                 return unsupported(if plan.transposed {
                     "a TMA-store epilogue for a transposed plan".to_string()
                 } else {
@@ -574,15 +574,7 @@ pub fn build(plan: &Plan, opts: &CompileOptions) -> Result<Kernel, CodegenError>
     };
     let mut tensor_maps = vec![map(a_buf, &sh.a, p.m), map(b_buf, &sh.b, p.n)];
     if sh.store_bufs > 0 {
-        // C (f32, n fastest) in boxes of 32 columns (128 bytes) x 64 rows, as staged.
-        tensor_maps.push(TensorMapSpec {
-            operand: TmaOperand::C,
-            elem: TmaElem::F32,
-            dims: [p.n as u64, p.m as u64],
-            stride_bytes: (p.n * 4) as u64,
-            box_dims: [epilogue::STORE_COLS as u32, 64],
-            swizzle_bytes: 128,
-        });
+        tensor_maps.push(epilogue::tensor_map(&p));
     }
     let smem = sh.smem_bytes() as u32;
     Ok(Kernel {
