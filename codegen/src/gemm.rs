@@ -450,6 +450,7 @@ fn build_with(plan: &Plan, opts: &CompileOptions, swizzle: bool) -> Result<Kerne
         dynamic_smem_bytes: if dynamic { smem_bytes as u32 } else { 0 },
         stages: stages as u32,
         tensor_maps: Vec::new(),
+        workspace_bytes: 0,
     })
 }
 

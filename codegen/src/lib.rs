@@ -72,6 +72,10 @@ pub struct CompileOptions {
     /// taking shared memory from the stages where needed) or off, instead of using it
     /// wherever C's pitch allows and the plan's stages leave room.
     pub tma_store: Option<bool>,
+    /// Stream-K tails ([`tessellate::Plan::stream_k`]) on (`Some(true)`, for split-K-free
+    /// warpgroup plans; B multicast is then off) or off instead of the plan's choice. A
+    /// stream-K kernel's schedule is fixed for its grid: it traps if launched with another.
+    pub stream_k: Option<bool>,
 }
 
 impl Default for CompileOptions {
@@ -87,6 +91,7 @@ impl Default for CompileOptions {
             persistent: None,
             multicast: None,
             tma_store: None,
+            stream_k: None,
         }
     }
 }
@@ -115,6 +120,11 @@ pub struct Kernel {
     /// and passes by value after the eight ABI parameters, in this order (empty for the
     /// Ampere-style path).
     pub tensor_maps: Vec<TensorMapSpec>,
+    /// Bytes of global workspace the kernel takes as one more `u64` parameter after the
+    /// tensor maps (0: no such parameter), zero-filled before the first launch; the kernel
+    /// leaves it zeroed again for the next (stream-K partial tiles and their flags,
+    /// `hopper::stream_k`). Launches sharing one workspace must not overlap.
+    pub workspace_bytes: u64,
 }
 
 /// The operand a tensor map describes.

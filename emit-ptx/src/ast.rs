@@ -201,6 +201,8 @@ pub enum Op {
     Barrier,
     /// `mapa` (a shared address in another CTA of the cluster; PTX ISA 9.7.9.20)
     Mapa,
+    /// `trap` (aborts the kernel with an error the launcher reports)
+    Trap,
 }
 
 impl Op {
@@ -253,6 +255,7 @@ impl Op {
             Op::Mbarrier => "mbarrier",
             Op::Membar => "membar",
             Op::Exit => "exit",
+            Op::Trap => "trap",
             Op::Setmaxnreg => "setmaxnreg",
             Op::Prefetch => "prefetch",
             Op::Barrier => "barrier",
@@ -261,7 +264,7 @@ impl Op {
     }
 
     /// Every opcode (for the parser's lookup).
-    pub const ALL: [Op; 50] = [
+    pub const ALL: [Op; 51] = [
         Op::Mov,
         Op::Add,
         Op::Sub,
@@ -312,6 +315,7 @@ impl Op {
         Op::Prefetch,
         Op::Barrier,
         Op::Mapa,
+        Op::Trap,
     ];
 }
 

@@ -199,6 +199,7 @@ fn spec_for(call: &GemmCall, bug: Bug) -> KernelSpec {
         block: [16, 16, 1],
         dynamic_smem_bytes: 0,
         tensor_maps: Vec::new(),
+        workspace_bytes: 0,
     }
 }
 
@@ -273,6 +274,7 @@ fn run() -> Result<bool, RuntimeError> {
         block: [1, 1, 1],
         dynamic_smem_bytes: 0,
         tensor_maps: Vec::new(),
+        workspace_bytes: 0,
     };
     let call = gemm(16, 16, 16, E::F32, E::F32, C::F32);
     match rt.verify(&bad, &call, &VerifyOpts::default()) {

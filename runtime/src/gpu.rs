@@ -213,6 +213,14 @@ impl Runtime {
         for m in &set.maps {
             lb.arg(m);
         }
+        if spec.workspace_bytes > 0 {
+            let Some(ws) = &set.workspace else {
+                return Err(RuntimeError::BadSpec(
+                    "no workspace allocated for a kernel that takes one".into(),
+                ));
+            };
+            lb.arg(ws);
+        }
         // SAFETY: the parameter list matches the ABI documented on `KernelSpec` (three u64
         // device pointers to live allocations of the sizes `call` implies, three u32, two
         // f32/s32 scalars, then one 128-byte tensor map per `spec.tensor_maps`, encoded for
@@ -299,6 +307,17 @@ impl Runtime {
         r.map_err(|e| format!("cublasGemmEx rejected {} ({:?})", call.describe(), e.0))
     }
 
+    /// The zero-filled workspace `spec` takes, if any.
+    fn workspace(&self, spec: &KernelSpec) -> Result<Option<CudaSlice<u8>>, RuntimeError> {
+        if spec.workspace_bytes == 0 {
+            return Ok(None);
+        }
+        self.stream
+            .alloc_zeros::<u8>(spec.workspace_bytes as usize)
+            .map(Some)
+            .map_err(|e| drv("allocate the kernel's workspace", e))
+    }
+
     fn upload(&self, m: &HostMat) -> Result<CudaSlice<u8>, RuntimeError> {
         self.stream
             .clone_htod(&m.bytes)
@@ -337,7 +356,10 @@ impl Runtime {
         let db = self.upload(&b)?;
         let dc = self.upload(&c_in)?;
         let dc_blas = self.upload(&c_in)?;
-        let set = DevSet::new(&self.stream, &da, &db, &dc).with_maps(spec)?;
+        let ws = self.workspace(spec)?;
+        let set = DevSet::new(&self.stream, &da, &db, &dc)
+            .with_maps(spec)?
+            .with_workspace(&self.stream, ws.as_ref());
         self.launch(&f, spec, call, &set)?;
         self.sync("kernel")?;
         let blas_set = DevSet::new(&self.stream, &da, &db, &dc_blas);
@@ -436,9 +458,14 @@ impl Runtime {
             bufs.push((copy(&a)?, copy(&b)?, copy(&c)?));
         }
         bufs.insert(0, (a, b, c));
+        let ws = self.workspace(spec)?;
         let dsets: Vec<DevSet> = bufs
             .iter()
-            .map(|(a, b, c)| DevSet::new(&self.stream, a, b, c).with_maps(spec))
+            .map(|(a, b, c)| {
+                DevSet::new(&self.stream, a, b, c)
+                    .with_maps(spec)
+                    .map(|s| s.with_workspace(&self.stream, ws.as_ref()))
+            })
             .collect::<Result<_, _>>()?;
         self.sync("input setup")?;
 
@@ -603,6 +630,8 @@ struct DevSet {
     b_ptr: u64,
     c_ptr: u64,
     maps: Vec<MapArg>,
+    /// The kernel's workspace (`KernelSpec::workspace_bytes`), when it takes one.
+    workspace: Option<u64>,
 }
 
 impl DevSet {
@@ -618,7 +647,14 @@ impl DevSet {
             b_ptr,
             c_ptr,
             maps: Vec::new(),
+            workspace: None,
         }
+    }
+
+    /// Passes `ws` (a zero-filled allocation of the kernel's workspace) to this set's launches.
+    fn with_workspace(mut self, stream: &CudaStream, ws: Option<&CudaSlice<u8>>) -> Self {
+        self.workspace = ws.map(|w| w.device_ptr(stream).0);
+        self
     }
 
     /// Encodes `spec`'s tensor maps over this set's A and B.

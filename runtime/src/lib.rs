@@ -24,6 +24,7 @@
 //!     block: [128, 1, 1],
 //!     dynamic_smem_bytes: 0,
 //!     tensor_maps: Vec::new(),
+//!     workspace_bytes: 0,
 //! };
 //! let call = GemmCall::new(4096, 4096, 4096, ElemType::F16, ElemType::F32, Compute::F32);
 //! match runtime::verify(&spec, &call, &VerifyOpts::default()) {
@@ -119,6 +120,7 @@ mod tests {
             block: [1, 1, 1],
             dynamic_smem_bytes: 0,
             tensor_maps: Vec::new(),
+            workspace_bytes: 0,
         };
         let call = GemmCall::new(8, 8, 8, ElemType::F32, ElemType::F32, Compute::F32);
         assert!(matches!(

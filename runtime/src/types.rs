@@ -25,6 +25,11 @@ pub struct KernelSpec {
     /// TMA tensor maps, encoded per launch for that launch's A/B/C buffers and passed by value
     /// (128 bytes each) after `alpha, beta`, in this order. Empty for kernels without TMA.
     pub tensor_maps: Vec<TensorMapDesc>,
+    /// Bytes of zero-filled global workspace the kernel takes as one more `u64` parameter
+    /// after the tensor maps (0: no such parameter). The runtime allocates it once per
+    /// verify or bench call and shares it between that call's launches, which the stream
+    /// serializes; the kernel must leave it zeroed (stream-K partial tiles and flags).
+    pub workspace_bytes: u64,
 }
 
 /// Which operand buffer a tensor map covers.
@@ -649,6 +654,7 @@ mod tests {
             block: [32, 32, 1],
             dynamic_smem_bytes: 0,
             tensor_maps: Vec::new(),
+            workspace_bytes: 0,
         };
         assert!(s.validate().is_ok());
         s.block = [64, 32, 1];

@@ -45,6 +45,11 @@ pub struct CompileArgs {
     /// stages where needed) or `off` (direct stores). Used only when beta is 0.
     #[arg(long, default_value = "auto", value_parser = ["auto", "on", "off"])]
     pub tma_store: String,
+    /// Stream-K tails for warpgroup (sm_90a) kernels: `auto` (the plan's choice), `on` (any
+    /// plan without split-K; B multicast then off) or `off`. A stream-K kernel takes a
+    /// zero-filled global workspace (`verify` and `bench` allocate it).
+    #[arg(long, default_value = "auto", value_parser = ["auto", "on", "off"])]
+    pub stream_k: String,
     /// Swizzle span of warpgroup (sm_90a) plans' shared-memory tiles, bytes: 128 (default),
     /// 64 or 32. The k-step is one span, so narrower spans give smaller, more numerous stages.
     #[arg(long, default_value = "128", value_parser = ["128", "64", "32"])]
@@ -128,6 +133,7 @@ pub fn kernel(a: &CompileArgs) -> Result<(tessellate::Plan, codegen::Kernel), Cl
         persistent: on_off(&a.persistent),
         multicast: on_off(&a.multicast),
         tma_store: on_off(&a.tma_store),
+        stream_k: on_off(&a.stream_k),
     };
     let k = codegen::compile(&plan, &copts).map_err(|e| CliError {
         message: e.to_string(),

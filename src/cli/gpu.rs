@@ -93,6 +93,7 @@ fn spec(k: &codegen::Kernel) -> KernelSpec {
         grid: k.grid,
         block: k.block,
         dynamic_smem_bytes: k.dynamic_smem_bytes,
+        workspace_bytes: k.workspace_bytes,
         tensor_maps: k
             .tensor_maps
             .iter()

@@ -128,12 +128,17 @@ pub(crate) struct Candidate {
     pub(crate) persistent: bool,
     /// CTAs per cluster sharing B by TMA multicast (see [`Plan::multicast`]).
     pub(crate) multicast: i64,
+    /// Stream-K tail (see [`Plan::stream_k`]).
+    pub(crate) stream_k: bool,
 }
 
 impl Candidate {
     /// CTAs of the whole grid: a split-K tile is `split_k` CTAs, each with its share of the
     /// k-steps, and multicast clusters pad the tile rows to a multiple of the cluster.
     pub(crate) fn grid_ctas(&self, problem: &GemmProblem) -> i64 {
+        if self.stream_k {
+            return problem.batch * ceil_div(problem.m, self.cta[0]) * ceil_div(problem.n, self.cta[1]);
+        }
         let rows = ceil_div(ceil_div(problem.m, self.cta[0]), self.multicast) * self.multicast;
         problem.batch * rows * ceil_div(problem.n, self.cta[1]) * self.split_k
     }
@@ -257,7 +262,7 @@ fn key(p: &Plan) -> String {
         .map(|r| format!("{:?}{:?}{}", r.lo, r.hi, r.piece.instruction()))
         .collect();
     format!(
-        "{:?}{:?}{}{}s{}k{}p{}c{}t{}",
+        "{:?}{:?}{}{}s{}k{}p{}c{}t{}sk{}",
         p.cta_tile,
         p.workers,
         p.worker_threads,
@@ -266,7 +271,8 @@ fn key(p: &Plan) -> String {
         p.split_k,
         p.persistent,
         p.multicast,
-        p.transposed
+        p.transposed,
+        p.stream_k
     )
 }
 
@@ -316,6 +322,7 @@ fn candidates(
                 split_k: 1,
                 persistent: false,
                 multicast: 1,
+                stream_k: false,
             });
         }
     }
@@ -363,7 +370,7 @@ fn wgmma_candidates(
             && split_k == 1
             && tiles >= 2 * i64::from(target.sms)
             && (gm % 2 == 0 || gm >= 9);
-        out.push(Candidate {
+        let c = Candidate {
             cta: [wg * wm, wn, bk],
             workers: [wg, 1],
             threads_per_worker: 128,
@@ -373,7 +380,19 @@ fn wgmma_candidates(
             split_k,
             persistent: split_k == 1 && tiles > i64::from(target.sms),
             multicast: if shared { 2 } else { 1 },
-        });
+            stream_k: false,
+        };
+        // The same tiles with a stream-K tail, where the last wave of whole tiles would
+        // leave SMs idle (the model weighs the idle SMs against the partial-tile fixups).
+        if split_k == 1 && tiles % i64::from(target.sms) != 0 && kts >= 2 {
+            out.push(Candidate {
+                persistent: true,
+                multicast: 1,
+                stream_k: true,
+                ..c.clone()
+            });
+        }
+        out.push(c);
     }
     out
 }
@@ -550,6 +569,7 @@ fn build(
         split_k: c.split_k,
         persistent: c.persistent,
         multicast: c.multicast,
+        stream_k: c.stream_k,
         transposed: false,
         modeled,
     }))
@@ -615,8 +635,19 @@ pub(crate) fn modeled(
 ) -> Modeled {
     let (cta, split_k, mc) = (c.cta, c.split_k, c.multicast);
     let tiles = c.grid_ctas(problem);
-    let slots = i64::from(target.sms) * ctas_per_sm;
-    let waves = ceil_div(tiles, slots) as f64;
+    // A stream-K grid of fewer tiles than SMs runs one CTA per SM, as other such grids do
+    // (the kernel's lone-grid rule), so its `G` is the SM count.
+    let slots = if c.stream_k && tiles <= i64::from(target.sms) {
+        i64::from(target.sms)
+    } else {
+        i64::from(target.sms) * ctas_per_sm
+    };
+    // A stream-K tail spreads the last waves' k-steps evenly over every slot.
+    let waves = if c.stream_k {
+        tiles as f64 / slots as f64
+    } else {
+        ceil_div(tiles, slots) as f64
+    };
     let ksteps = ceil_div(ceil_div(problem.k, cta[2]), split_k) as f64;
     let compute = waves * ksteps * kstep_cycles;
     // DRAM floor. L2 keeps the operands one wave of resident CTAs shares: a wave rasterized
@@ -650,9 +681,14 @@ pub(crate) fn modeled(
     // plans are modeled with.
     if c.tma {
         let sms = i64::from(target.sms);
-        let active = tiles.min(sms).max(1);
         let reach = |n: i64| n as f64 / (n + HALF_BANDWIDTH_SMS) as f64;
-        dram *= (ceil_div(tiles, sms) * active) as f64 / tiles.max(1) as f64;
+        let active = if c.stream_k {
+            sms
+        } else {
+            let active = tiles.min(sms).max(1);
+            dram *= (ceil_div(tiles, sms) * active) as f64 / tiles.max(1) as f64;
+            active
+        };
         dram *= reach(sms) / reach(active);
     }
     // L2 -> shared memory: every CTA loads its A and B slabs for every k-step (B once per
@@ -682,6 +718,15 @@ pub(crate) fn modeled(
     if split_k > 1 {
         cycles +=
             waves * ((split_k - 1) * cta[0] * cta[1] * 4) as f64 / target.smem_bytes_per_clk_per_sm;
+    }
+    // Stream-K: a CTA whose range ends inside a tile writes that partial f32 tile to global
+    // memory and the tile's owner reads it back, both at the SM's share of the L2 rate (or
+    // DRAM's where no L2 rate is known), on the critical path at the end of the kernel.
+    if c.stream_k && tiles % slots != 0 {
+        let per_sm_clk = target.l2_fill_gb_per_s.map_or(target.dram_bytes_per_clk_per_sm(), |g| {
+            g * 1e9 / (target.clock_mhz * 1e6) / f64::from(target.sms)
+        });
+        cycles += 2.0 * (cta[0] * cta[1] * 4) as f64 / per_sm_clk;
     }
     let secs = cycles / (target.clock_mhz * 1e6);
     Modeled {

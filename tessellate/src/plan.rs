@@ -192,6 +192,16 @@ pub struct Plan {
     /// cluster, so L2 serves B once per cluster. Tiles are taken in cluster-sized groups of
     /// tile rows (a ragged last group computes masked rows past `m`).
     pub multicast: i64,
+    /// Stream-K tail (warpgroup plans, persistent grid of `SMs x CTAs/SM` CTAs, `G` of
+    /// them): the first `max(floor(T / G) - 1, 0)` waves of the `T` output tiles are whole
+    /// tiles, as with [`Plan::persistent`]; the k-steps of the remaining tiles (between `G`
+    /// and `2G` tiles, or all of them when `T < G`) are cut into `G` contiguous ranges of
+    /// equal length (tile-major, k fastest), one per CTA. A range that starts inside a tile
+    /// writes its partial f32 sums to a global workspace and raises a flag; the CTA whose
+    /// range holds the tile's first k-step (its owner) adds the partials of the CTAs after
+    /// it and runs the epilogue. Removes the idle SMs of a last partial wave (or of a grid of
+    /// fewer tiles than SMs), at the cost of one partial tile written and read per CTA.
+    pub stream_k: bool,
     /// The plan covers the transposed problem (warpgroup plans of decode shapes, `M <= 128`):
     /// `problem` is the caller's `n x m x k`, and the kernel computes `C^T = B^T A^T`, its A
     /// operand being the caller's B read transposed, its B the caller's A, and its epilogue
@@ -365,7 +375,12 @@ impl fmt::Display for Plan {
                 self.split_k, self.split_k
             )?;
         }
-        if self.persistent {
+        if self.stream_k {
+            writeln!(
+                f,
+                "  schedule  stream-K: whole tiles, then the last waves' k-steps split evenly over the resident CTAs"
+            )?;
+        } else if self.persistent {
             writeln!(
                 f,
                 "  schedule  persistent: one CTA per resident slot, looping over tiles"

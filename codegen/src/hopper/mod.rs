@@ -42,6 +42,7 @@
 
 pub mod epilogue;
 pub mod layout;
+pub mod stream_k;
 
 use emit_ptx::ast::{Entry, Module, Op, Operand, Param, ParamType, Reg, RegClass, Shared};
 use itex::{DType, Instruction};
@@ -50,6 +51,7 @@ use tessellate::{GemmDType, Plan, Split};
 use crate::builder::{Builder, addr, f32imm, imm, r, sym, vec};
 use crate::{CodegenError, CompileOptions, Kernel, MatLayout, TensorMapSpec, TmaElem, TmaOperand};
 use layout::{ATOM, Major, OperandTile, SPANS};
+use stream_k::StreamK;
 
 /// CTA tile rows grouped together in the launch order, so that a wave of CTAs shares A
 /// slabs and B slabs in L2 instead of streaming all of B per row of tiles.
@@ -196,6 +198,8 @@ struct Shape {
     mcast: i64,
     /// Loop over tiles `blockIdx.x + i * gridDim.x` instead of one tile per CTA.
     persistent: bool,
+    /// The stream-K schedule (persistent, no split-K, no multicast).
+    sk: Option<StreamK>,
     /// Output tiles along m and n, and k-tiles of the whole K.
     gm: i64,
     gn: i64,
@@ -258,15 +262,22 @@ impl Shape {
             return unsupported(format!("{wm}x{wn} accumulators per warpgroup"));
         }
         let split = plan.split_k.max(1);
-        // B multicast needs a cluster of its own (split-K clusters are one tile each).
+        let stream_k = opts.stream_k.unwrap_or(plan.stream_k);
+        if stream_k && split > 1 {
+            return unsupported(format!("stream-K with split-K {split}"));
+        }
+        // B multicast needs a cluster of its own (split-K clusters are one tile each), and
+        // a stream-K range is not a cluster's pair of tile rows.
         let mcast = match opts.multicast {
             Some(true) => 2,
             Some(false) => 1,
+            None if stream_k => 1,
             None => plan.multicast.max(1),
         };
-        if mcast != 1 && (mcast != 2 || split > 1) {
+        if mcast != 1 && (mcast != 2 || split > 1 || stream_k) {
             return unsupported(format!(
-                "B multicast over {mcast} CTAs with split-K {split}"
+                "B multicast over {mcast} CTAs with split-K {split}{}",
+                if stream_k { " and stream-K" } else { "" }
             ));
         }
         // An MN-major tile is whole 64-element chunks; other heights only K-major.
@@ -396,12 +407,14 @@ impl Shape {
                 plan.cta_tile[0]
             ));
         }
+        let sk = stream_k.then(|| StreamK::new(gm * gn, kt_count, i64::from(opts.sms.max(1)) * ctas));
         Ok(Shape {
             ctas,
             consumers: plan.workers[0],
             split,
             mcast,
-            persistent: split == 1 && opts.persistent.unwrap_or(plan.persistent),
+            persistent: stream_k || (split == 1 && opts.persistent.unwrap_or(plan.persistent)),
+            sk,
             gm,
             gn,
             kt_count,
@@ -426,6 +439,22 @@ impl Shape {
         let consumer = ((per_thread_sum - i64::from(PRODUCER_REGS)) / self.consumers / 8 * 8)
             .min(i64::from(CONSUMER_REGS));
         (PRODUCER_REGS, consumer as u32)
+    }
+
+    /// The stream-K schedule where some unit is a partial tile (so the kernel takes a
+    /// workspace).
+    fn partials(&self) -> Option<StreamK> {
+        self.sk.filter(StreamK::has_partials)
+    }
+
+    /// Bytes of one CTA's partial tile in the workspace (f32).
+    fn slot_bytes(&self) -> i64 {
+        self.consumers * self.wm * self.bn * 4
+    }
+
+    /// Stream-K workspace: one partial-tile slot per CTA, then one `u32` flag per CTA.
+    fn workspace_bytes(&self, sk: StreamK) -> i64 {
+        sk.ctas * (self.slot_bytes() + 4)
     }
 
     fn stage_bytes(&self) -> i64 {
@@ -472,6 +501,9 @@ pub fn build(plan: &Plan, opts: &CompileOptions) -> Result<Kernel, CodegenError>
     params.push(Param::new(ParamType::TensorMap, "tmap_b"));
     if sh.store_bufs > 0 {
         params.push(Param::new(ParamType::TensorMap, "tmap_c"));
+    }
+    if sh.partials().is_some() {
+        params.push(Param::new(ParamType::U64, "W"));
     }
 
     // Shared memory: 1024-aligned stages [A tile | B tile], the epilogue's staging buffers
@@ -587,6 +619,7 @@ pub fn build(plan: &Plan, opts: &CompileOptions) -> Result<Kernel, CodegenError>
         dynamic_smem_bytes: smem,
         stages: sh.stages as u32,
         tensor_maps,
+        workspace_bytes: sh.partials().map_or(0, |sk| sh.workspace_bytes(sk)) as u64,
     })
 }
 
@@ -597,6 +630,18 @@ struct TileAt {
     ks: Reg,
     kbeg: Reg,
     count: Reg,
+    /// Stream-K only: the unit's role.
+    sk: Option<SkAt>,
+}
+
+/// A stream-K unit's role (see [`stream_k`]).
+struct SkAt {
+    /// First stream-K k-tile of the unit (the tile's `it` of k-tile 0 when it is the owner).
+    it: Reg,
+    /// The unit starts inside its tile: write the partial sums, no epilogue.
+    contrib: Reg,
+    /// The unit is the tile's owner and ends inside it: add the later CTAs' partials.
+    fixup: Reg,
 }
 
 /// An open tile loop (see [`Shape::open_tiles`]); `stride` (`%nctaid.x`) only when
@@ -606,6 +651,9 @@ struct TileLoop {
     stride: Option<Reg>,
     top: String,
     done: String,
+    /// Stream-K: `(it, count, in_sk)`, the next stream-K k-tile, the unit's k-tiles, and
+    /// whether the unit is in the stream-K part (`it` advances only then).
+    sk: Option<(Reg, Reg, Reg)>,
 }
 
 /// Which output tiles a CTA computes: its own (`blockIdx.x`, one per CTA, `split` CTAs per
@@ -615,6 +663,9 @@ impl Shape {
     /// CTAs to launch: [`Shape::tile_slots`], or for a persistent kernel one per resident
     /// slot (`sms * ctas`, whole clusters, at most one per tile slot).
     fn grid(&self, sms: u32) -> i64 {
+        if let Some(sk) = self.sk {
+            return sk.ctas;
+        }
         let all = self.tile_slots();
         if self.persistent {
             // Whole clusters, so the stride keeps each CTA's rank.
@@ -646,7 +697,11 @@ impl Shape {
             stride: self.persistent.then(|| b.reg(RegClass::B32)),
             top: b.fresh_label(&format!("{name}_TILE")),
             done: b.fresh_label(&format!("{name}_TILES_DONE")),
+            sk: None,
         };
+        if let Some(sk) = self.sk {
+            return self.open_stream_k(b, lp, sk);
+        }
         if let Some(stride) = lp.stride {
             b.emit(Op::Mov, "u32", vec![r(stride), sym("%nctaid.x")]);
             b.label(&lp.top);
@@ -683,12 +738,92 @@ impl Shape {
             ks,
             kbeg,
             count,
+            sk: None,
+        };
+        (lp, at)
+    }
+
+    /// [`Shape::open_tiles`] for a stream-K schedule: whole tiles `blockIdx.x + i * G` below
+    /// `dp_tiles`, then the units of this CTA's range `[start(g), start(g + 1))`, with the
+    /// formulas of [`StreamK`].
+    fn open_stream_k(&self, b: &mut Builder, mut lp: TileLoop, sk: StreamK) -> (TileLoop, TileAt) {
+        let (base, rem) = sk.base_rem();
+        let g = lp.tile;
+        let stride = lp.stride.expect("stream-K is persistent");
+        b.emit(Op::Mov, "u32", vec![r(stride), imm(sk.ctas)]);
+        // The schedule is fixed for `G` CTAs: another grid would leave k-tiles uncomputed.
+        let launched = b.reg(RegClass::B32);
+        b.emit(Op::Mov, "u32", vec![r(launched), sym("%nctaid.x")]);
+        let wrong = b.reg(RegClass::Pred);
+        b.emit(Op::Setp, "ne.u32", vec![r(wrong), r(launched), imm(sk.ctas)]);
+        b.emit_if(wrong, false, Op::Trap, "", vec![]);
+        let (it, end) = (b.reg(RegClass::B32), b.reg(RegClass::B32));
+        b.emit(Op::Min, "u32", vec![r(it), r(g), imm(rem)]);
+        b.emit(Op::Mad, "lo.u32", vec![r(it), r(g), imm(base), r(it)]);
+        b.emit(Op::Add, "u32", vec![r(end), r(it), imm(base)]);
+        let longer = b.reg(RegClass::Pred);
+        b.emit(Op::Setp, "lt.u32", vec![r(longer), r(g), imm(rem)]);
+        b.emit_if(longer, false, Op::Add, "u32", vec![r(end), r(end), imm(1)]);
+        b.label(&lp.top);
+        let in_sk = b.reg(RegClass::Pred);
+        b.emit(Op::Setp, "ge.u32", vec![r(in_sk), r(g), imm(sk.dp_tiles)]);
+        let past = b.reg(RegClass::Pred);
+        b.emit(Op::Setp, "ge.and.u32", vec![r(past), r(it), r(end), r(in_sk)]);
+        b.emit_if(past, false, Op::Bra, "uni", vec![sym(&lp.done)]);
+        // The stream-K unit at `it`: tile `it / kt`, k-tiles from `it mod kt` to the end of
+        // the tile or of the range.
+        let (lin, kbeg, count, rest) = (
+            b.reg(RegClass::B32),
+            b.reg(RegClass::B32),
+            b.reg(RegClass::B32),
+            b.reg(RegClass::B32),
+        );
+        b.emit(Op::Div, "u32", vec![r(lin), r(it), imm(sk.kt)]);
+        b.emit(Op::Rem, "u32", vec![r(kbeg), r(it), imm(sk.kt)]);
+        b.emit(Op::Sub, "u32", vec![r(count), r(end), r(it)]);
+        b.emit(Op::Sub, "u32", vec![r(rest), imm(sk.kt), r(kbeg)]);
+        b.emit(Op::Min, "u32", vec![r(count), r(count), r(rest)]);
+        b.emit(Op::Add, "u32", vec![r(lin), r(lin), imm(sk.dp_tiles)]);
+        // Whole tiles before that.
+        b.emit(Op::Selp, "b32", vec![r(lin), r(lin), r(g), r(in_sk)]);
+        b.emit(Op::Selp, "b32", vec![r(kbeg), r(kbeg), imm(0), r(in_sk)]);
+        b.emit(Op::Selp, "b32", vec![r(count), r(count), imm(sk.kt), r(in_sk)]);
+        let (m0, n0, ks) = raster(b, lin, self.gm, self.gn, 1);
+        b.emit(
+            Op::Mul,
+            "lo.u32",
+            vec![r(m0), r(m0), imm(self.consumers * self.wm)],
+        );
+        b.emit(Op::Mul, "lo.u32", vec![r(n0), r(n0), imm(self.bn)]);
+        let (contrib, short, fixup) = (
+            b.reg(RegClass::Pred),
+            b.reg(RegClass::Pred),
+            b.reg(RegClass::Pred),
+        );
+        b.emit(Op::Setp, "ne.u32", vec![r(contrib), r(kbeg), imm(0)]);
+        b.emit(Op::Setp, "lt.u32", vec![r(short), r(count), imm(sk.kt)]);
+        b.emit(Op::Setp, "eq.and.u32", vec![r(fixup), r(kbeg), imm(0), r(short)]);
+        lp.sk = Some((it, count, in_sk));
+        let at = TileAt {
+            m0,
+            n0,
+            ks,
+            kbeg,
+            count,
+            sk: Some(SkAt {
+                it,
+                contrib,
+                fixup,
+            }),
         };
         (lp, at)
     }
 
     /// Closes the loop opened by [`Shape::open_tiles`]: next tile, back to the top.
     fn close_tiles(&self, b: &mut Builder, lp: TileLoop) {
+        if let Some((it, count, in_sk)) = lp.sk {
+            b.emit_if(in_sk, false, Op::Add, "u32", vec![r(it), r(it), r(count)]);
+        }
         if let Some(stride) = lp.stride {
             b.emit(Op::Add, "u32", vec![r(lp.tile), r(lp.tile), r(stride)]);
             b.emit(Op::Bra, "uni", vec![sym(&lp.top)]);
@@ -1004,6 +1139,7 @@ fn consumer_body(
         b.emit(Op::Add, "u32", vec![r(first), r(first), imm(start)]);
         epilogue::Staging::new(b, sh, tid, ci, first)
     });
+    let ws = sh.partials().map(|sk| Workspace::new(b, sk, tid));
     let ring = Ring::new(b, sh, "CONSUME");
     let (lp, at) = sh.open_tiles(b, "CONSUMER");
     for x in acc.iter().flatten() {
@@ -1070,9 +1206,16 @@ fn consumer_body(
     if sh.split > 1 {
         reduce_splits(b, sh, base, tid, at.ks, &acc);
     }
+    let next = match (&ws, &at.sk) {
+        (Some(ws), Some(unit)) => Some(ws.partials(b, sh, unit, &acc)),
+        _ => None,
+    };
 
     let tile = (at.m0, at.n0);
     epilogue::emit(b, sh, p, tid, ci, tile, &acc, staging.as_ref());
+    if let Some(next) = next {
+        b.label(&next);
+    }
     sh.close_tiles(b, lp);
     if let Some(st) = &staging {
         st.drain(b);
@@ -1205,6 +1348,154 @@ fn reduce_splits(b: &mut Builder, sh: &Shape, base: Reg, tid: Reg, ks: Reg, acc:
     b.label(&after);
     cluster_sync(b);
     b.emit_if(leader, true, Op::Ret, "", vec![]);
+}
+
+/// A consumer thread's view of the stream-K workspace (`W`, [`Shape::workspace_bytes`]):
+/// CTA `g`'s partial tile at `g * slot`, accumulators `4q..4q+4` of consumer thread `t` as
+/// one 16-byte vector at `16 * (q * T + t)` (`T` consumer threads: a warp's stores are 512
+/// contiguous bytes), and CTA `g`'s flag at `G * slot + 4 * g`.
+struct Workspace {
+    sk: StreamK,
+    /// This thread's index among the consumer threads (`tid - 128`).
+    t: Reg,
+    /// Consumer thread 0 (signals and polls flags for the CTA).
+    first: Reg,
+}
+
+impl Workspace {
+    fn new(b: &mut Builder, sk: StreamK, tid: Reg) -> Self {
+        let t = b.add_u32(tid, -128);
+        let first = b.reg(RegClass::Pred);
+        b.emit(Op::Setp, "eq.u32", vec![r(first), r(t), imm(0)]);
+        Workspace { sk, t, first }
+    }
+
+    /// `dst = W + cta * stride + offset` (64-bit), with `W` read from the parameter at each
+    /// use: holding it (and the addresses derived from it) across the main loop spilled
+    /// the 128x256 consumer at its 168-register cap (ptxas 13.0).
+    fn address(&self, b: &mut Builder, dst: Reg, cta: Reg, stride: i64, offset: Option<(Reg, i64)>) {
+        let w = b.reg(RegClass::B64);
+        b.emit(Op::Ld, "param.u64", vec![r(w), Operand::addr(sym("W"), 0)]);
+        b.emit(Op::Mul, "wide.u32", vec![r(dst), r(cta), imm(stride)]);
+        b.emit(Op::Add, "u64", vec![r(dst), r(dst), r(w)]);
+        if let Some((reg, scale)) = offset {
+            let o = b.reg(RegClass::B64);
+            b.emit(Op::Mul, "wide.u32", vec![r(o), r(reg), imm(scale)]);
+            b.emit(Op::Add, "u64", vec![r(dst), r(dst), r(o)]);
+        }
+    }
+
+    /// CTA `cta`'s flag: `W + G * slot + 4 * cta`.
+    fn flag(&self, b: &mut Builder, sh: &Shape, dst: Reg, cta: Reg) {
+        self.address(b, dst, cta, 4, None);
+        let flags = self.sk.ctas * sh.slot_bytes();
+        b.emit(Op::Add, "u64", vec![r(dst), r(dst), imm(flags)]);
+    }
+
+    /// This thread's first vector in CTA `cta`'s slot: `W + cta * slot + 16 * t`.
+    fn slot(&self, b: &mut Builder, sh: &Shape, dst: Reg, cta: Reg) {
+        self.address(b, dst, cta, sh.slot_bytes(), Some((self.t, 16)));
+    }
+
+    /// A stream-K unit's partial sums, after its main loop. A contributing unit stores its
+    /// accumulators to its CTA's slot, and once every consumer thread has (`bar.sync` over
+    /// the consumers) consumer thread 0 raises the CTA's flag with `fence.acq_rel.gpu` +
+    /// `st.relaxed.gpu` (a release, PTX ISA 8.4, memory consistency model); it then skips
+    /// the epilogue (branches to the returned label, to be placed after it). An owner that
+    /// ends inside its tile takes CTAs `g + 1, ...` in turn while their ranges start inside
+    /// the tile: thread 0 spins on the flag with `ld.acquire.gpu`, clears it for the next
+    /// launch, and after a `bar.sync` every thread adds the slot's vectors, read with
+    /// `ld.global.cg` (L2, never a stale L1 line of an earlier launch).
+    fn partials(&self, b: &mut Builder, sh: &Shape, unit: &SkAt, acc: &[Vec<Reg>]) -> String {
+        let sk = self.sk;
+        let (base, rem) = sk.base_rem();
+        let threads = 128 * sh.consumers;
+        let t_all = threads * 16;
+        let quads: Vec<&[Reg]> = acc.iter().flat_map(|piece| piece.chunks(4)).collect();
+        let skip = b.fresh_label("SK_NEXT");
+        let owner = b.fresh_label("SK_OWNER");
+        let summed = b.fresh_label("SK_SUMMED");
+        let g = b.reg(RegClass::B32);
+        b.emit(Op::Mov, "u32", vec![r(g), sym("%ctaid.x")]);
+        let (addr64, flag) = (b.reg(RegClass::B64), b.reg(RegClass::B64));
+
+        b.comment("stream-K: a unit starting inside its tile hands its partial sums on");
+        b.emit_if(unit.contrib, true, Op::Bra, "uni", vec![sym(&owner)]);
+        self.slot(b, sh, addr64, g);
+        for (q, x) in quads.iter().enumerate() {
+            b.emit(
+                Op::St,
+                "global.v4.f32",
+                vec![addr(addr64, q as i64 * t_all), vec(x)],
+            );
+        }
+        b.emit(Op::Bar, "sync", vec![imm(1), imm(threads)]);
+        self.flag(b, sh, flag, g);
+        b.emit_if(self.first, false, Op::Fence, "acq_rel.gpu", vec![]);
+        let one = b.const_u32(1);
+        b.emit_if(
+            self.first,
+            false,
+            Op::St,
+            "relaxed.gpu.global.u32",
+            vec![addr(flag, 0), r(one)],
+        );
+        b.emit(Op::Bra, "uni", vec![sym(&skip)]);
+
+        b.label(&owner);
+        b.emit_if(unit.fixup, true, Op::Bra, "uni", vec![sym(&summed)]);
+        b.comment("stream-K: the tile's owner adds the partials of the CTAs after it");
+        let (c, tile_end, start) = (
+            b.reg(RegClass::B32),
+            b.reg(RegClass::B32),
+            b.reg(RegClass::B32),
+        );
+        b.emit(Op::Add, "u32", vec![r(c), r(g), imm(1)]);
+        b.emit(Op::Add, "u32", vec![r(tile_end), r(unit.it), imm(sk.kt)]);
+        let batch = reduce_batch(sh, acc.iter().map(Vec::len).sum()).min(quads.len());
+        let tmp: Vec<Vec<Reg>> = (0..batch).map(|_| b.regs(RegClass::F32, 4)).collect();
+        let next_cta = b.fresh_label("SK_CTA");
+        let spin = b.fresh_label("SK_SPIN");
+        let polled = b.fresh_label("SK_POLLED");
+        let (v, zero) = (b.reg(RegClass::B32), b.reg(RegClass::Pred));
+        b.label(&next_cta);
+        b.emit_if(self.first, true, Op::Bra, "", vec![sym(&polled)]);
+        self.flag(b, sh, flag, c);
+        b.label(&spin);
+        b.emit(Op::Ld, "acquire.gpu.global.u32", vec![r(v), addr(flag, 0)]);
+        b.emit(Op::Setp, "eq.u32", vec![r(zero), r(v), imm(0)]);
+        b.emit_if(zero, false, Op::Bra, "", vec![sym(&spin)]);
+        let none = b.const_u32(0);
+        b.emit(Op::St, "relaxed.gpu.global.u32", vec![addr(flag, 0), r(none)]);
+        b.label(&polled);
+        b.emit(Op::Bar, "sync", vec![imm(1), imm(threads)]);
+        self.slot(b, sh, addr64, c);
+        for (chunk, group) in quads.chunks(batch).enumerate() {
+            for (i, _) in group.iter().enumerate() {
+                let q = (chunk * batch + i) as i64;
+                b.emit(
+                    Op::Ld,
+                    "global.cg.v4.f32",
+                    vec![vec(&tmp[i]), addr(addr64, q * t_all)],
+                );
+            }
+            for (i, x) in group.iter().enumerate() {
+                for (a, t) in x.iter().zip(&tmp[i]) {
+                    b.emit(Op::Add, "rn.f32", vec![r(*a), r(*a), r(*t)]);
+                }
+            }
+        }
+        // Next: CTA c + 1 contributes while its range starts before the tile ends.
+        b.emit(Op::Add, "u32", vec![r(c), r(c), imm(1)]);
+        b.emit(Op::Min, "u32", vec![r(start), r(c), imm(rem)]);
+        b.emit(Op::Mad, "lo.u32", vec![r(start), r(c), imm(base), r(start)]);
+        let more = b.reg(RegClass::Pred);
+        b.emit(Op::Setp, "lt.u32", vec![r(more), r(start), r(tile_end)]);
+        b.emit(Op::Setp, "lt.and.u32", vec![r(more), r(c), imm(sk.ctas), r(more)]);
+        b.emit_if(more, false, Op::Bra, "uni", vec![sym(&next_cta)]);
+        b.label(&summed);
+        skip
+    }
 }
 
 /// Remote 16-byte loads a split-K leader keeps in flight before adding them: at most
