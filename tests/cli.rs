@@ -82,6 +82,36 @@ fn sm90a_decode_ranks_a_transposed_plan_first() {
     assert!(text.contains("transpose computes C^T = B^T A^T"), "{text}");
 }
 
+/// `--stream-k on` ranks stream-K plans and lowers one: the kernel takes the workspace
+/// parameter and traps on a grid other than its own; `plans --stream-k` agrees; a target
+/// without warpgroup plans is refused in one line.
+#[test]
+fn stream_k_on_compiles_a_stream_k_kernel() {
+    let v = plans_json("--m 4096 --n 4096 --k 4096 --dtype f16 --target sm_90a --stream-k");
+    assert_eq!(v["plans"][0]["plan"]["stream_k"], true);
+    assert_eq!(v["plans"][0]["plan"]["split_k"], 1);
+    let ptx = std::env::temp_dir().join("mosaic_cli_stream_k.ptx");
+    let out = mosaic(&format!(
+        "compile gemm --m 4096 --n 4096 --k 4096 --dtype f16 --target sm_90a --stream-k on -o {}",
+        ptx.display()
+    ));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    assert!(text.contains("schedule  stream-K"), "{text}");
+    let code = std::fs::read_to_string(&ptx).unwrap();
+    assert!(code.contains(".param .u64 W") && code.contains("trap;"));
+    let v = plans_json("--m 4096 --n 4096 --k 4096 --dtype f16 --target sm_90a");
+    assert_eq!(v["plans"][0]["plan"]["stream_k"], false);
+    let out =
+        mosaic("compile gemm --m 512 --n 512 --k 512 --dtype f16 --target sm_80 --stream-k on");
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("needs a warpgroup") && err.lines().count() == 1,
+        "{err}"
+    );
+}
+
 #[test]
 fn text_output_says_exact_cover_for_every_plan() {
     let out = mosaic("plans gemm --m 1000 --n 3000 --k 777 --dtype bf16 --target sm_80 --top 7");

@@ -6,8 +6,8 @@
 //!   derived from the placed iTexes' operand maps, the k-step body ordered by [`sched`]
 //!   (zig-zag instance order, tensor/vector interleaving) — module `gemm`;
 //! - warpgroup plans (wgmma; sm_90a): the warp-specialized TMA + mbarrier + wgmma kernel of
-//!   [`hopper`], with split-K through thread-block clusters, B multicast, persistent tiles, a
-//!   TMA-store epilogue, and transposed plans for decode shapes.
+//!   [`hopper`], with split-K through thread-block clusters, B multicast, persistent tiles,
+//!   opt-in stream-K tails, a TMA-store epilogue, and transposed plans for decode shapes.
 //!
 //! Kernel ABI (what `mosaic verify` and `mosaic bench` launch): entry `mosaic_gemm` with
 //! parameters `u64 A, u64 B, u64 C, u32 M, u32 N, u32 K, alpha, beta` (`f32`, or `s32` bits for
@@ -16,7 +16,8 @@
 //! for f16acc; s32 for s8). Warpgroup kernels take two or three more parameters, the tensor
 //! maps of their A and B tiles and, with a TMA-store epilogue, of C (128 bytes each, in the
 //! order of [`Kernel::tensor_maps`], which names the buffer each one covers: a transposed
-//! plan's first map is over the caller's B). Grid and block are in [`Kernel`]
+//! plan's first map is over the caller's B). A stream-K kernel then takes `u64 W`, a
+//! zero-filled workspace of [`Kernel::workspace_bytes`]. Grid and block are in [`Kernel`]
 //! (`(ceil(N/bn), ceil(M/bm), 1)` for warp kernels, a 1-D grid of tiles times k-splits for
 //! warpgroup kernels, or one CTA per resident slot for persistent ones, in whole clusters);
 //! shared memory is static up to 48 KiB, dynamic (`.extern`) above. The

@@ -44,10 +44,32 @@ fn warpgroup_plans(
 /// The warpgroup plans of one problem whose tiles use `span`-byte swizzle rows.
 fn swizzled_plans(
     dtype: GemmDType,
-    (m, n, k): (i64, i64, i64),
+    shape: (i64, i64, i64),
     a: MatLayout,
     b: MatLayout,
     span: i64,
+) -> Vec<(Plan, CompileOptions)> {
+    ranked_plans(
+        dtype,
+        shape,
+        a,
+        b,
+        Options {
+            top: 100,
+            swizzle: Some(span),
+            ..Options::default()
+        },
+    )
+}
+
+/// The warpgroup plans of one problem ranked with `opts` (transposed plans where the
+/// Hopper path takes them).
+fn ranked_plans(
+    dtype: GemmDType,
+    (m, n, k): (i64, i64, i64),
+    a: MatLayout,
+    b: MatLayout,
+    opts: Options,
 ) -> Vec<(Plan, CompileOptions)> {
     let t = hw_models::target("sm_90a", None).unwrap();
     let problem = GemmProblem::new(m, n, k, 1, dtype).unwrap();
@@ -56,10 +78,8 @@ fn swizzled_plans(
         &problem,
         &t,
         &Options {
-            top: 100,
             transposed_warpgroups: hopper::supports_transposed(&problem, true, a, b).is_ok(),
-            swizzle: Some(span),
-            ..Options::default()
+            ..opts
         },
     )
     .unwrap();
@@ -363,4 +383,57 @@ fn narrow_swizzle_kernels_use_their_mode_and_assemble_without_spills() {
         }
     }
     println!("{n} narrow-swizzle sm_90a kernels checked");
+}
+
+/// Stream-K kernels (`Options::stream_k`): the first 12 ranked plans of every case at the
+/// matrix shapes plus an L2-sized square and a ragged shape. Each round-trips, launches one
+/// CTA per resident slot with a trap on any other grid, takes the workspace (one f32
+/// partial tile and one flag per CTA) exactly where some unit is a partial tile, never
+/// clusters, and assembles without spills.
+#[test]
+fn stream_k_kernels_take_their_workspace_and_assemble_without_spills() {
+    let ptxas_ok = ptxas::require_or_skip("stream_k_kernels").is_some();
+    let mut n = 0;
+    let shapes = SHAPES
+        .iter()
+        .copied()
+        .chain([(2048, 2048, 2048), (3000, 2056, 1032)]);
+    for shape in shapes {
+        for (dtype, a, b) in cases() {
+            let opts = Options {
+                top: 12,
+                stream_k: true,
+                ..Options::default()
+            };
+            for (plan, opts) in ranked_plans(dtype, shape, a, b, opts) {
+                let what = format!("{dtype} {shape:?} {a:?}/{b:?}\n{plan}");
+                assert!(
+                    plan.stream_k && plan.split_k == 1 && plan.multicast == 1,
+                    "{what}"
+                );
+                let k = compile(&plan, &opts).unwrap_or_else(|e| panic!("{what}: {e}"));
+                assert_eq!(parse_module(&k.ptx).unwrap(), k.module, "{what}");
+                assert!(k.smem_bytes <= opts.smem_limit, "{what}");
+                assert!(k.ptx.contains("trap;"), "{what}");
+                assert!(!k.ptx.contains(".reqnctapercluster"), "{what}");
+                let g = i64::from(k.grid[0]);
+                assert!(g % 132 == 0 && g <= 132 * 4, "{what}: grid {g}");
+                let [gm, gn, kt] = plan.grid();
+                let sk = hopper::stream_k::StreamK::new(gm * gn, kt, g);
+                let slot = plan.cta_tile[0] * plan.cta_tile[1] * 4;
+                let ws = if sk.has_partials() { g * (slot + 4) } else { 0 };
+                assert_eq!(k.workspace_bytes as i64, ws, "{what}");
+                assert_eq!(k.ptx.contains(".param .u64 W"), ws > 0, "{what}");
+                if ptxas_ok {
+                    let rep =
+                        ptxas::assemble(&k.ptx, "sm_90a").unwrap_or_else(|e| panic!("{what}: {e}"));
+                    for e in &rep.entries {
+                        assert_eq!((e.spill_stores, e.spill_loads), (0, 0), "{what}: {e:?}");
+                    }
+                }
+                n += 1;
+            }
+        }
+    }
+    println!("{n} stream-K kernels checked");
 }

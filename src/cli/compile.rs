@@ -45,9 +45,10 @@ pub struct CompileArgs {
     /// stages where needed) or `off` (direct stores). Used only when beta is 0.
     #[arg(long, default_value = "auto", value_parser = ["auto", "on", "off"])]
     pub tma_store: String,
-    /// Stream-K tails for warpgroup (sm_90a) kernels: `auto` (the plan's choice), `on` (any
-    /// plan without split-K; B multicast then off) or `off`. A stream-K kernel takes a
-    /// zero-filled global workspace (`verify` and `bench` allocate it).
+    /// Stream-K tails for warpgroup (sm_90a) kernels: `on` ranks stream-K plans only (no
+    /// split-K; B multicast off) and puts a stream-K tail on a `--plan` without one; `auto`
+    /// and `off` rank none (measured slower on an H100, docs/BENCHMARKS.md run 8). A
+    /// stream-K kernel takes a zero-filled global workspace (`verify` and `bench` allocate it).
     #[arg(long, default_value = "auto", value_parser = ["auto", "on", "off"])]
     pub stream_k: String,
     /// Swizzle span of warpgroup (sm_90a) plans' shared-memory tiles, bytes: 128 (default),
@@ -105,6 +106,7 @@ pub fn kernel(a: &CompileArgs) -> Result<(tessellate::Plan, codegen::Kernel), Cl
         warpgroups,
         transposed_warpgroups,
         swizzle: Some(parse_int("swizzle", &a.swizzle)?),
+        stream_k: a.stream_k == "on",
         ..Options::default()
     };
     let ranking = plans(&problem, &target, &opts).map_err(|e| bad(e.to_string()))?;
@@ -118,6 +120,13 @@ pub fn kernel(a: &CompileArgs) -> Result<(tessellate::Plan, codegen::Kernel), Cl
                 ranking.plans.len()
             ))
         })?;
+    // A stream-K kernel takes a workspace: never hand back a kernel without one silently.
+    if a.stream_k == "on" && plan.worker_threads != 128 {
+        return Err(bad(format!(
+            "--stream-k on needs a warpgroup (wgmma) plan; plan {which} for {} is not one",
+            target.name()
+        )));
+    }
     let copts = CompileOptions {
         a_layout,
         b_layout,

@@ -154,6 +154,9 @@ pub struct GemmArgs {
     /// Print JSON instead of text.
     #[arg(long)]
     pub json: bool,
+    /// Rank stream-K warpgroup plans instead of the others (as `compile --stream-k on`).
+    #[arg(long)]
+    pub stream_k: bool,
 }
 
 /// A CLI failure: one line for the user, and the exit code.

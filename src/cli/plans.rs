@@ -41,6 +41,7 @@ pub fn run(a: &GemmArgs, is_bmm: bool) -> Result<String, CliError> {
         budget: budget as usize,
         transposed_warpgroups: codegen::hopper::supports_transposed(&problem, has_wgmma, row, row)
             .is_ok(),
+        stream_k: a.stream_k,
         ..Options::default()
     };
     let ranking = plans(&problem, &target, &opts).map_err(|e| bad(e.to_string()))?;

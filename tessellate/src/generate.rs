@@ -41,6 +41,12 @@ pub struct Options {
     /// 128). The k-step is one span (`span / element bytes`); narrower spans halve or
     /// quarter the stage, so more stages fit.
     pub swizzle: Option<i64>,
+    /// Rank stream-K warpgroup plans ([`Plan::stream_k`]) instead of the others: every
+    /// split-K-free warpgroup candidate takes a stream-K tail and split-K candidates are
+    /// dropped. Off by default: stream-K measured slower on every shape tried on an H100
+    /// (docs/BENCHMARKS.md run 8: 0.74x of the whole-tile kernel at 4096^3 and 2048^3,
+    /// 0.69-0.93x at decode shapes).
+    pub stream_k: bool,
 }
 
 impl Default for Options {
@@ -52,6 +58,7 @@ impl Default for Options {
             warpgroups: true,
             transposed_warpgroups: false,
             swizzle: None,
+            stream_k: false,
         }
     }
 }
@@ -137,7 +144,9 @@ impl Candidate {
     /// k-steps, and multicast clusters pad the tile rows to a multiple of the cluster.
     pub(crate) fn grid_ctas(&self, problem: &GemmProblem) -> i64 {
         if self.stream_k {
-            return problem.batch * ceil_div(problem.m, self.cta[0]) * ceil_div(problem.n, self.cta[1]);
+            return problem.batch
+                * ceil_div(problem.m, self.cta[0])
+                * ceil_div(problem.n, self.cta[1]);
         }
         let rows = ceil_div(ceil_div(problem.m, self.cta[0]), self.multicast) * self.multicast;
         problem.batch * rows * ceil_div(problem.n, self.cta[1]) * self.split_k
@@ -192,7 +201,7 @@ pub fn plans(
     if ![128, 64, 32].contains(&span) {
         return Err(GenerateError::BadSwizzle(span));
     }
-    let cands = candidates(dtype, mma, wgmma_ok, target, problem, span);
+    let cands = candidates(dtype, mma, wgmma_ok, target, problem, span, opts.stream_k);
     let mut out: Vec<Plan> = Vec::new();
     let mut explored = 0usize;
     let mut stop = StopReason::Exhausted;
@@ -227,7 +236,7 @@ pub fn plans(
         let wn = ceil_div(pt.n, 8) * 8;
         // No multicast of the shared activations: measured slower (run 7-f, 0.81-0.99x of
         // the same tiles without it).
-        for c in wgmma_candidates(dtype, target, &pt, &[wn], false, span) {
+        for c in wgmma_candidates(dtype, target, &pt, &[wn], false, span, opts.stream_k) {
             for mix in mixes(&pt, target, &c, Split::Uniform, None, opts)? {
                 if let Some(mut plan) = build(&pt, target, &c, Split::Uniform, None, &mix)? {
                     plan.transposed = true;
@@ -285,6 +294,7 @@ fn candidates(
     target: &Target,
     problem: &GemmProblem,
     span: i64,
+    stream_k: bool,
 ) -> Vec<Candidate> {
     let k = problem.k;
     let eb = dtype.input_bytes();
@@ -334,6 +344,7 @@ fn candidates(
             &[64, 128, 192, 256],
             true,
             span,
+            stream_k,
         ));
     }
     out
@@ -341,7 +352,8 @@ fn candidates(
 
 /// The wgmma path: 1 or 2 consumer warpgroups along m, each 64 or 128 rows x one of `wns`
 /// columns; k-step of one `span`-byte swizzle row. `multicast`: whether B may be shared
-/// across a 2-CTA cluster.
+/// across a 2-CTA cluster. `stream_k`: the split-K-free candidates with stream-K tails
+/// (and no split-K ones) instead.
 fn wgmma_candidates(
     dtype: GemmDType,
     target: &Target,
@@ -349,6 +361,7 @@ fn wgmma_candidates(
     wns: &[i64],
     multicast: bool,
     span: i64,
+    stream_k: bool,
 ) -> Vec<Candidate> {
     let bk = span / dtype.input_bytes();
     let kts = ceil_div(problem.k, bk);
@@ -382,17 +395,16 @@ fn wgmma_candidates(
             multicast: if shared { 2 } else { 1 },
             stream_k: false,
         };
-        // The same tiles with a stream-K tail, where the last wave of whole tiles would
-        // leave SMs idle (the model weighs the idle SMs against the partial-tile fixups).
-        if split_k == 1 && tiles % i64::from(target.sms) != 0 && kts >= 2 {
-            out.push(Candidate {
+        match (stream_k, split_k) {
+            (false, _) => out.push(c),
+            (true, 1) => out.push(Candidate {
                 persistent: true,
                 multicast: 1,
                 stream_k: true,
-                ..c.clone()
-            });
+                ..c
+            }),
+            (true, _) => {}
         }
-        out.push(c);
     }
     out
 }
@@ -723,9 +735,11 @@ pub(crate) fn modeled(
     // memory and the tile's owner reads it back, both at the SM's share of the L2 rate (or
     // DRAM's where no L2 rate is known), on the critical path at the end of the kernel.
     if c.stream_k && tiles % slots != 0 {
-        let per_sm_clk = target.l2_fill_gb_per_s.map_or(target.dram_bytes_per_clk_per_sm(), |g| {
-            g * 1e9 / (target.clock_mhz * 1e6) / f64::from(target.sms)
-        });
+        let per_sm_clk = target
+            .l2_fill_gb_per_s
+            .map_or(target.dram_bytes_per_clk_per_sm(), |g| {
+                g * 1e9 / (target.clock_mhz * 1e6) / f64::from(target.sms)
+            });
         cycles += 2.0 * (cta[0] * cta[1] * 4) as f64 / per_sm_clk;
     }
     let secs = cycles / (target.clock_mhz * 1e6);

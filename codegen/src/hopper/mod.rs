@@ -20,7 +20,10 @@
 //! cluster take consecutive tile rows of one column; each loads its half of every B box into
 //! both (`.multicast::cluster`) and releases stages on both CTAs' `empty` barriers, which
 //! then count both CTAs' consumer warps. With split-K the `S` CTAs of a cluster share a tile
-//! and reduce through distributed shared memory (`reduce_splits`).
+//! and reduce through distributed shared memory (`reduce_splits`). With a stream-K tail
+//! ([`stream_k`], opt-in: measured slower, docs/BENCHMARKS.md run 8) the persistent CTAs
+//! run whole tiles and then equal k-ranges of the rest, handing partial tiles on through a
+//! global workspace (`Workspace`).
 //!
 //! Barrier protocol (PTX ISA 9.7.13.15, mbarrier): `full[s]` expects one arrival (the
 //! producer's `arrive.expect_tx`) plus the stage's bytes from the TMA engine
@@ -407,7 +410,8 @@ impl Shape {
                 plan.cta_tile[0]
             ));
         }
-        let sk = stream_k.then(|| StreamK::new(gm * gn, kt_count, i64::from(opts.sms.max(1)) * ctas));
+        let sk =
+            stream_k.then(|| StreamK::new(gm * gn, kt_count, i64::from(opts.sms.max(1)) * ctas));
         Ok(Shape {
             ctas,
             consumers: plan.workers[0],
@@ -755,7 +759,11 @@ impl Shape {
         let launched = b.reg(RegClass::B32);
         b.emit(Op::Mov, "u32", vec![r(launched), sym("%nctaid.x")]);
         let wrong = b.reg(RegClass::Pred);
-        b.emit(Op::Setp, "ne.u32", vec![r(wrong), r(launched), imm(sk.ctas)]);
+        b.emit(
+            Op::Setp,
+            "ne.u32",
+            vec![r(wrong), r(launched), imm(sk.ctas)],
+        );
         b.emit_if(wrong, false, Op::Trap, "", vec![]);
         let (it, end) = (b.reg(RegClass::B32), b.reg(RegClass::B32));
         b.emit(Op::Min, "u32", vec![r(it), r(g), imm(rem)]);
@@ -768,7 +776,11 @@ impl Shape {
         let in_sk = b.reg(RegClass::Pred);
         b.emit(Op::Setp, "ge.u32", vec![r(in_sk), r(g), imm(sk.dp_tiles)]);
         let past = b.reg(RegClass::Pred);
-        b.emit(Op::Setp, "ge.and.u32", vec![r(past), r(it), r(end), r(in_sk)]);
+        b.emit(
+            Op::Setp,
+            "ge.and.u32",
+            vec![r(past), r(it), r(end), r(in_sk)],
+        );
         b.emit_if(past, false, Op::Bra, "uni", vec![sym(&lp.done)]);
         // The stream-K unit at `it`: tile `it / kt`, k-tiles from `it mod kt` to the end of
         // the tile or of the range.
@@ -787,7 +799,11 @@ impl Shape {
         // Whole tiles before that.
         b.emit(Op::Selp, "b32", vec![r(lin), r(lin), r(g), r(in_sk)]);
         b.emit(Op::Selp, "b32", vec![r(kbeg), r(kbeg), imm(0), r(in_sk)]);
-        b.emit(Op::Selp, "b32", vec![r(count), r(count), imm(sk.kt), r(in_sk)]);
+        b.emit(
+            Op::Selp,
+            "b32",
+            vec![r(count), r(count), imm(sk.kt), r(in_sk)],
+        );
         let (m0, n0, ks) = raster(b, lin, self.gm, self.gn, 1);
         b.emit(
             Op::Mul,
@@ -802,7 +818,11 @@ impl Shape {
         );
         b.emit(Op::Setp, "ne.u32", vec![r(contrib), r(kbeg), imm(0)]);
         b.emit(Op::Setp, "lt.u32", vec![r(short), r(count), imm(sk.kt)]);
-        b.emit(Op::Setp, "eq.and.u32", vec![r(fixup), r(kbeg), imm(0), r(short)]);
+        b.emit(
+            Op::Setp,
+            "eq.and.u32",
+            vec![r(fixup), r(kbeg), imm(0), r(short)],
+        );
         lp.sk = Some((it, count, in_sk));
         let at = TileAt {
             m0,
@@ -810,11 +830,7 @@ impl Shape {
             ks,
             kbeg,
             count,
-            sk: Some(SkAt {
-                it,
-                contrib,
-                fixup,
-            }),
+            sk: Some(SkAt { it, contrib, fixup }),
         };
         (lp, at)
     }
@@ -1373,7 +1389,14 @@ impl Workspace {
     /// `dst = W + cta * stride + offset` (64-bit), with `W` read from the parameter at each
     /// use: holding it (and the addresses derived from it) across the main loop spilled
     /// the 128x256 consumer at its 168-register cap (ptxas 13.0).
-    fn address(&self, b: &mut Builder, dst: Reg, cta: Reg, stride: i64, offset: Option<(Reg, i64)>) {
+    fn address(
+        &self,
+        b: &mut Builder,
+        dst: Reg,
+        cta: Reg,
+        stride: i64,
+        offset: Option<(Reg, i64)>,
+    ) {
         let w = b.reg(RegClass::B64);
         b.emit(Op::Ld, "param.u64", vec![r(w), Operand::addr(sym("W"), 0)]);
         b.emit(Op::Mul, "wide.u32", vec![r(dst), r(cta), imm(stride)]);
@@ -1452,7 +1475,10 @@ impl Workspace {
         );
         b.emit(Op::Add, "u32", vec![r(c), r(g), imm(1)]);
         b.emit(Op::Add, "u32", vec![r(tile_end), r(unit.it), imm(sk.kt)]);
-        let batch = reduce_batch(sh, acc.iter().map(Vec::len).sum()).min(quads.len());
+        // Every batch: the main loop's addressing is dead here, so even 128 accumulators at
+        // the 168-register cap hold 8 vectors in flight without spills (ptxas 13.0); one
+        // at a time, 32 serial L2 round trips cost 10 us at 2048^3 (run 8-b).
+        let batch = REDUCE_BATCH.min(quads.len());
         let tmp: Vec<Vec<Reg>> = (0..batch).map(|_| b.regs(RegClass::F32, 4)).collect();
         let next_cta = b.fresh_label("SK_CTA");
         let spin = b.fresh_label("SK_SPIN");
@@ -1466,7 +1492,11 @@ impl Workspace {
         b.emit(Op::Setp, "eq.u32", vec![r(zero), r(v), imm(0)]);
         b.emit_if(zero, false, Op::Bra, "", vec![sym(&spin)]);
         let none = b.const_u32(0);
-        b.emit(Op::St, "relaxed.gpu.global.u32", vec![addr(flag, 0), r(none)]);
+        b.emit(
+            Op::St,
+            "relaxed.gpu.global.u32",
+            vec![addr(flag, 0), r(none)],
+        );
         b.label(&polled);
         b.emit(Op::Bar, "sync", vec![imm(1), imm(threads)]);
         self.slot(b, sh, addr64, c);
@@ -1491,7 +1521,11 @@ impl Workspace {
         b.emit(Op::Mad, "lo.u32", vec![r(start), r(c), imm(base), r(start)]);
         let more = b.reg(RegClass::Pred);
         b.emit(Op::Setp, "lt.u32", vec![r(more), r(start), r(tile_end)]);
-        b.emit(Op::Setp, "lt.and.u32", vec![r(more), r(c), imm(sk.ctas), r(more)]);
+        b.emit(
+            Op::Setp,
+            "lt.and.u32",
+            vec![r(more), r(c), imm(sk.ctas), r(more)],
+        );
         b.emit_if(more, false, Op::Bra, "uni", vec![sym(&next_cta)]);
         b.label(&summed);
         skip

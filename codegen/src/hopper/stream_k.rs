@@ -101,7 +101,9 @@ impl StreamK {
     /// tile ends. Empty when the owner's unit is the whole tile.
     pub fn contributors(&self, g: i64, it: i64) -> Vec<i64> {
         let end = it + self.kt;
-        (g + 1..self.ctas).take_while(|&c| self.start(c) < end).collect()
+        (g + 1..self.ctas)
+            .take_while(|&c| self.start(c) < end)
+            .collect()
     }
 
     /// Whether any unit is a partial tile (some range starts inside a tile; the first
