@@ -2,7 +2,8 @@
 plan timed in runs 7-b, 7-c and 7-d (same kernels: the code generator did not change for
 these plans after 7-b). Plans are matched by configuration (CTA tile, consumer warpgroups,
 split-K, transposed, grid, kernel stages), with the model figures of the final binary in
-hopper-model-final-7.txt.        python3 docs/logs/hopper-rank-7.py"""
+hopper-model-final-7.txt, or another listing of hopper-model-listing.sh given as the first
+argument.        python3 docs/logs/hopper-rank-7.py [hopper-model-8.txt]"""
 import os
 import re
 import sys
@@ -33,7 +34,8 @@ def key_norm(k):
 
 
 final = {}
-for (shape, _), (k, m) in configs("hopper-model-final-7.txt").items():
+model_file = sys.argv[1] if len(sys.argv) > 1 else "hopper-model-final-7.txt"
+for (shape, _), (k, m) in configs(os.path.basename(model_file)).items():
     final[(shape, key_norm(k))] = m
 
 runs = [("hopper-run7-b.txt", "hopper-rank-plans-7b.txt"),

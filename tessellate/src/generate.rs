@@ -675,7 +675,19 @@ pub(crate) fn modeled(
     let cols = ceil_div(per_wave, square).min(gn);
     let rows = ceil_div(per_wave, cols).min(gm);
     let k = problem.k as f64;
-    let wave_bytes = (rows * cta[0]) as f64 * k * eb + (cols * cta[1]) as f64 * k * eb;
+    // A decode grid (warpgroup tiles, one wave of at most one CTA per SM) whose B is larger
+    // than L2 streams B once per row of tiles: the rows reading a B slab do not meet in L2.
+    // Measured on an H100 (tf32 128x5120x13824, 283 MB of B): 64x192 tiles in two rows
+    // with split-K 2 ran 0.857-0.864x cuBLAS in runs 7-d, 7-j and 8-g, one-row 128x64 tiles
+    // 1.001x (7-a) and 128x128 split-K 2 1.060x (7-b); docs/BENCHMARKS.md run 8.
+    let b_bytes = (problem.k * problem.n) as f64 * eb;
+    let lone = c.tma && c.grid_ctas(problem) <= i64::from(target.sms);
+    let b_reads = if lone && b_bytes > target.l2_bytes as f64 {
+        rows as f64
+    } else {
+        1.0
+    };
+    let wave_bytes = (rows * cta[0]) as f64 * k * eb + b_reads * (cols * cta[1]) as f64 * k * eb;
     let bytes = problem.batch as f64
         * (ceil_div(gm * gn, per_wave) as f64 * wave_bytes + (problem.m * problem.n) as f64 * ob);
     let mut dram = bytes / (target.dram_bytes_per_clk_per_sm() * f64::from(target.sms));
