@@ -730,12 +730,7 @@ impl Shape {
         let count = b.const_u32(self.kt_count);
         b.emit(Op::Sub, "u32", vec![r(count), r(count), r(kbeg)]);
         b.emit(Op::Min, "u32", vec![r(count), r(count), imm(kt_per)]);
-        b.emit(
-            Op::Mul,
-            "lo.u32",
-            vec![r(m0), r(m0), imm(self.consumers * self.wm)],
-        );
-        b.emit(Op::Mul, "lo.u32", vec![r(n0), r(n0), imm(self.bn)]);
+        self.tile_origin(b, m0, n0);
         let at = TileAt {
             m0,
             n0,
@@ -805,12 +800,7 @@ impl Shape {
             vec![r(count), r(count), imm(sk.kt), r(in_sk)],
         );
         let (m0, n0, ks) = raster(b, lin, self.gm, self.gn, 1);
-        b.emit(
-            Op::Mul,
-            "lo.u32",
-            vec![r(m0), r(m0), imm(self.consumers * self.wm)],
-        );
-        b.emit(Op::Mul, "lo.u32", vec![r(n0), r(n0), imm(self.bn)]);
+        self.tile_origin(b, m0, n0);
         let (contrib, short, fixup) = (
             b.reg(RegClass::Pred),
             b.reg(RegClass::Pred),
@@ -833,6 +823,13 @@ impl Shape {
             sk: Some(SkAt { it, contrib, fixup }),
         };
         (lp, at)
+    }
+
+    /// Turns tile coordinates `(m0, n0)` into the tile's first row and column, in place.
+    fn tile_origin(&self, b: &mut Builder, m0: Reg, n0: Reg) {
+        let bm = self.consumers * self.wm;
+        b.emit(Op::Mul, "lo.u32", vec![r(m0), r(m0), imm(bm)]);
+        b.emit(Op::Mul, "lo.u32", vec![r(n0), r(n0), imm(self.bn)]);
     }
 
     /// Closes the loop opened by [`Shape::open_tiles`]: next tile, back to the top.
@@ -1341,21 +1338,7 @@ fn reduce_splits(b: &mut Builder, sh: &Shape, base: Reg, tid: Reg, ks: Reg, acc:
             "shared::cluster.u32",
             vec![r(remote), r(mine), r(rank)],
         );
-        for (c, group) in quads.chunks(batch).enumerate() {
-            for (i, _) in group.iter().enumerate() {
-                let q = (c * batch + i) as i64;
-                b.emit(
-                    Op::Ld,
-                    "shared::cluster.v4.f32",
-                    vec![vec(&tmp[i]), addr(remote, q * t_all)],
-                );
-            }
-            for (i, x) in group.iter().enumerate() {
-                for (a, t) in x.iter().zip(&tmp[i]) {
-                    b.emit(Op::Add, "rn.f32", vec![r(*a), r(*a), r(*t)]);
-                }
-            }
-        }
+        add_partial(b, &quads, &tmp, "shared::cluster", remote, t_all);
     }
     b.emit(Op::Add, "u32", vec![r(rank), r(rank), imm(1)]);
     let more = b.reg(RegClass::Pred);
@@ -1500,21 +1483,7 @@ impl Workspace {
         b.label(&polled);
         b.emit(Op::Bar, "sync", vec![imm(1), imm(threads)]);
         self.slot(b, sh, addr64, c);
-        for (chunk, group) in quads.chunks(batch).enumerate() {
-            for (i, _) in group.iter().enumerate() {
-                let q = (chunk * batch + i) as i64;
-                b.emit(
-                    Op::Ld,
-                    "global.cg.v4.f32",
-                    vec![vec(&tmp[i]), addr(addr64, q * t_all)],
-                );
-            }
-            for (i, x) in group.iter().enumerate() {
-                for (a, t) in x.iter().zip(&tmp[i]) {
-                    b.emit(Op::Add, "rn.f32", vec![r(*a), r(*a), r(*t)]);
-                }
-            }
-        }
+        add_partial(b, &quads, &tmp, "global.cg", addr64, t_all);
         // Next: CTA c + 1 contributes while its range starts before the tile ends.
         b.emit(Op::Add, "u32", vec![r(c), r(c), imm(1)]);
         b.emit(Op::Min, "u32", vec![r(start), r(c), imm(rem)]);
@@ -1529,6 +1498,33 @@ impl Workspace {
         b.emit_if(more, false, Op::Bra, "uni", vec![sym(&next_cta)]);
         b.label(&summed);
         skip
+    }
+}
+
+/// Adds a partial tile into `quads` (groups of four accumulators): quad `q` of this thread
+/// is the 16-byte vector at `base + q * t_all` (the layout `reduce_splits` and
+/// [`Workspace`] store), loaded with `ld.{space}.v4.f32`, `tmp.len()` loads in flight
+/// before their adds.
+fn add_partial(
+    b: &mut Builder,
+    quads: &[&[Reg]],
+    tmp: &[Vec<Reg>],
+    space: &str,
+    base: Reg,
+    t_all: i64,
+) {
+    let batch = tmp.len();
+    let mods = format!("{space}.v4.f32");
+    for (chunk, group) in quads.chunks(batch).enumerate() {
+        for (i, _) in group.iter().enumerate() {
+            let q = (chunk * batch + i) as i64;
+            b.emit(Op::Ld, &mods, vec![vec(&tmp[i]), addr(base, q * t_all)]);
+        }
+        for (i, x) in group.iter().enumerate() {
+            for (a, t) in x.iter().zip(&tmp[i]) {
+                b.emit(Op::Add, "rn.f32", vec![r(*a), r(*a), r(*t)]);
+            }
+        }
     }
 }
 
