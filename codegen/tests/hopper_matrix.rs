@@ -106,8 +106,9 @@ fn ranked_plans(
 
 /// The byte offsets from the stage base at which the wgmma descriptors start, in program
 /// order: the immediate of the `add.u32 t, stage, imm` that opens each descriptor's
-/// `(addr & 0x3FFFF)` computation. The A tile (`bm` rows of 128 bytes) comes first in a
-/// stage, so A's offset is 0 and B's is `bm * 128`. (B's once read 0 whenever the two tiles
+/// `(addr & 0x3FFFF)` computation, one pair per consumer warpgroup's copy of the consumer
+/// code. The A tile (`bm` rows of 128 bytes) comes first in a stage, so A's offset is 0 and
+/// B's is `bm * 128`. (B's once read 0 whenever the two tiles
 /// had the same shape and major, e.g. tf32 128x128: run 6's "tf32 split-K" wrong sums.)
 fn descriptor_offsets(ptx: &str) -> Vec<i64> {
     let lines: Vec<&str> = ptx.lines().map(str::trim).collect();
@@ -255,9 +256,10 @@ fn every_warpgroup_kernel_round_trips_and_has_the_hopper_machinery() {
                     k.ptx.contains(", 262143;"),
                     "{what}: descriptor start not masked"
                 );
+                // One (A, B) pair per copy of the consumer code (one per consumer warpgroup).
                 assert_eq!(
                     descriptor_offsets(&k.ptx),
-                    vec![0, plan.cta_tile[0] * 128],
+                    [0, plan.cta_tile[0] * 128].repeat(plan.workers[0] as usize),
                     "{what}: A and B descriptors must start at the A and B tiles of a stage"
                 );
                 assert_eq!(

@@ -560,8 +560,24 @@ pub fn build(plan: &Plan, opts: &CompileOptions) -> Result<Kernel, CodegenError>
     producer(&mut b, &sh, base, bars, tid);
 
     b.label(&consumer);
-    consumer_body(&mut b, &sh, &p, base, bars, tid, wg);
-    b.emit(Op::Ret, "", vec![]);
+    // One copy of the consumer code per consumer warpgroup, so that its index is an
+    // immediate: ptxas then keeps the A descriptors (which carry the warpgroup's row offset)
+    // in uniform registers as it does B's. Derived from `%tid`, the offset put A's
+    // descriptor arithmetic in regular registers, with an `R2UR` pair and a 64-bit carry
+    // add before each `HGMMA` (SASS of the 4096^3 kernel, docs/BENCHMARKS.md run 8-l).
+    for c in 0..sh.consumers {
+        let next = (c + 1 < sh.consumers).then(|| b.fresh_label("CONSUMER_WG"));
+        if let Some(next) = &next {
+            let other = b.reg(RegClass::Pred);
+            b.emit(Op::Setp, "ne.u32", vec![r(other), r(wg), imm(1 + c)]);
+            b.emit_if(other, false, Op::Bra, "uni", vec![sym(next)]);
+        }
+        consumer_body(&mut b, &sh, &p, base, bars, tid, c);
+        b.emit(Op::Ret, "", vec![]);
+        if let Some(next) = &next {
+            b.label(next);
+        }
+    }
 
     let mut entry = Entry::new("mosaic_gemm");
     entry.params = params;
@@ -1104,20 +1120,29 @@ fn consumer_body(
     base: Reg,
     bars: Reg,
     tid: Reg,
-    wg: Reg,
+    consumer: i64,
 ) {
-    b.comment("consumer warpgroups");
+    b.comment(&format!("consumer warpgroup {consumer}"));
     set_regs(b, sh, true);
     let pieces = sh.wm / 64;
     let per_piece = (sh.bn / 2) as usize;
     let acc: Vec<Vec<Reg>> = (0..pieces)
         .map(|_| b.regs(RegClass::F32, per_piece))
         .collect();
-    let ci = b.add_u32(wg, -1);
-    // Row offset of this consumer's rows inside the A tile, in descriptor units (16 bytes).
-    let a_row_bytes = b.reg(RegClass::B32);
+    // The index as an immediate, also for the epilogue's staging buffers and named
+    // barriers; in stream-K kernels a register derived from `%tid`, because there the
+    // immediate made ptxas spill a transposed 128x128 kernel (ptxas 13.0, CI matrix).
+    let ci = if sh.sk.is_some() {
+        let ci = b.reg(RegClass::B32);
+        b.emit(Op::Shr, "u32", vec![r(ci), r(tid), imm(7)]);
+        b.emit(Op::Sub, "u32", vec![r(ci), r(ci), imm(1)]);
+        ci
+    } else {
+        b.const_u32(consumer)
+    };
+    // Byte offset of this consumer's rows inside the A tile.
     let a_first = sh.a.start_offset(sh.wm, 0) - sh.a.start_offset(0, 0);
-    b.emit(Op::Mul, "lo.u32", vec![r(a_row_bytes), r(ci), imm(a_first)]);
+    let a_row_bytes = b.const_u32(consumer * a_first);
     let lane = b.reg(RegClass::B32);
     b.emit(Op::And, "b32", vec![r(lane), r(tid), imm(31)]);
     let lane0 = b.reg(RegClass::Pred);
@@ -1458,10 +1483,10 @@ impl Workspace {
         );
         b.emit(Op::Add, "u32", vec![r(c), r(g), imm(1)]);
         b.emit(Op::Add, "u32", vec![r(tile_end), r(unit.it), imm(sk.kt)]);
-        // Every batch: the main loop's addressing is dead here, so even 128 accumulators at
-        // the 168-register cap hold 8 vectors in flight without spills (ptxas 13.0); one
-        // at a time, 32 serial L2 round trips cost 10 us at 2048^3 (run 8-b).
-        let batch = REDUCE_BATCH.min(quads.len());
+        // Four 16-byte loads in flight: eight spilled a transposed 128x128 stream-K kernel
+        // (ptxas 13.0, CI matrix), and one against eight measured the same at 2048^3
+        // (runs 8-b and 8-c).
+        let batch = SK_BATCH.min(quads.len());
         let tmp: Vec<Vec<Reg>> = (0..batch).map(|_| b.regs(RegClass::F32, 4)).collect();
         let next_cta = b.fresh_label("SK_CTA");
         let spin = b.fresh_label("SK_SPIN");
@@ -1536,6 +1561,9 @@ fn reduce_batch(sh: &Shape, accs: usize) -> usize {
     let free = (cap - accs as i64 - ADDRESSING_REGS).max(4) as usize;
     (free / 4).clamp(1, REDUCE_BATCH)
 }
+
+/// 16-byte loads in flight per thread when a stream-K owner adds a partial tile.
+const SK_BATCH: usize = 4;
 
 /// The most remote 16-byte loads in flight per thread in the split-K reduction.
 const REDUCE_BATCH: usize = 8;
