@@ -7,13 +7,5 @@
 #   OUT=... bash docs/logs/run8-l.sh
 . "$(dirname "$0")/run8-lib.sh"
 OLD=./.carry-rt/mosaic-8
-for d in f16 bf16 tf32; do log "suite $d"; $M verify gemm --m 1 --n 1 --k 1 --suite --dtype $d --target $T 2>&1 | grep -E "^FAIL|passed"; done
-for a in "--m 3000 --n 2056 --k 1032" "--m 128 --n 4096 --k 4096" "--m 24 --n 1032 --k 1032" "--m 2100 --n 2052 --k 1032 --dtype tf32 --b-layout col" "--m 3000 --n 2056 --k 1032 --stream-k on"; do
-  v $a --alpha 1.5 --beta -0.5; done
-for round in 1 2 3; do
-  log "round $round"
-  for s in "4096 4096 4096" "4096 4096 16384" "4096 6144 4096" "128 4096 4096" "16 5120 5120"; do set -- $s
-    bo --m $1 --n $2 --k $3 --dtype f16
-    b --m $1 --n $2 --k $3 --dtype f16
-  done
-done
+suites_and "--m 3000 --n 2056 --k 1032" "--m 128 --n 4096 --k 4096" "--m 24 --n 1032 --k 1032" "--m 2100 --n 2052 --k 1032 --dtype tf32 --b-layout col" "--m 3000 --n 2056 --k 1032 --stream-k on"
+versus "4096 4096 4096" "4096 4096 16384" "4096 6144 4096" "128 4096 4096" "16 5120 5120"

@@ -7,3 +7,21 @@ v() { log "verify $*"; $M verify gemm "$@" --target $T 2>&1 | tail -1 | q | cut 
 b() { log "bench $*"; $M bench gemm "$@" --target $T --samples 20 2>&1 | grep "ratio [0-9]" | q | cut -c1-220; }
 bo() { log "bench (old binary: $OLD) $*"; $OLD bench gemm "$@" --target $T --samples 20 2>&1 | grep "ratio [0-9]" | q | cut -c1-220; }
 mc() { log "memcheck $*"; compute-sanitizer --tool memcheck $M verify gemm "$@" --target $T 2>&1 | grep -E "ERROR SUMMARY|PASS|FAIL" | q | cut -c1-200; }
+
+# The three dtypes' verify suites, then each `--m --n --k ...` argument string verified with
+# alpha 1.5 and beta -0.5 (runs 8-l..8-n ran these lines inline).
+suites_and() {
+  for d in f16 bf16 tf32; do log "suite $d"; $M verify gemm --m 1 --n 1 --k 1 --suite --dtype $d --target $T 2>&1 | grep -E "^FAIL|passed"; done
+  for a in "$@"; do v $a --alpha 1.5 --beta -0.5; done
+}
+
+# Three interleaved rounds, `$OLD` then `$M`, f16, over the "m n k" shapes given.
+versus() {
+  for round in 1 2 3; do
+    log "round $round"
+    for s in "$@"; do set -- $s
+      bo --m $1 --n $2 --k $3 --dtype f16
+      b --m $1 --n $2 --k $3 --dtype f16
+    done
+  done
+}
