@@ -227,11 +227,7 @@ pub fn plans(
         && problem.m <= 128
         && problem.batch == 1
     {
-        let pt = GemmProblem {
-            m: problem.n,
-            n: problem.m,
-            ..*problem
-        };
+        let pt = problem.transposed();
         // n (the caller's m) in one instruction of a multiple of 8 columns.
         let wn = ceil_div(pt.n, 8) * 8;
         // No multicast of the shared activations: measured slower (run 7-f, 0.81-0.99x of
@@ -647,12 +643,13 @@ pub(crate) fn modeled(
 ) -> Modeled {
     let (cta, split_k, mc) = (c.cta, c.split_k, c.multicast);
     let tiles = c.grid_ctas(problem);
+    let sms = i64::from(target.sms);
     // A stream-K grid of fewer tiles than SMs runs one CTA per SM, as other such grids do
     // (the kernel's lone-grid rule), so its `G` is the SM count.
-    let slots = if c.stream_k && tiles <= i64::from(target.sms) {
-        i64::from(target.sms)
+    let slots = if c.stream_k && tiles <= sms {
+        sms
     } else {
-        i64::from(target.sms) * ctas_per_sm
+        sms * ctas_per_sm
     };
     // A stream-K tail spreads the last waves' k-steps evenly over every slot.
     let waves = if c.stream_k {
@@ -681,7 +678,7 @@ pub(crate) fn modeled(
     // with split-K 2 ran 0.857-0.864x cuBLAS in runs 7-d, 7-j and 8-g, one-row 128x64 tiles
     // 1.001x (7-a) and 128x128 split-K 2 1.060x (7-b); docs/BENCHMARKS.md run 8.
     let b_bytes = (problem.k * problem.n) as f64 * eb;
-    let lone = c.tma && c.grid_ctas(problem) <= i64::from(target.sms);
+    let lone = c.tma && tiles <= sms;
     let b_reads = if lone && b_bytes > target.l2_bytes as f64 {
         rows as f64
     } else {
@@ -704,7 +701,6 @@ pub(crate) fn modeled(
     // SMs streaming, so that a grid covering the GPU keeps the datasheet bandwidth the warp
     // plans are modeled with.
     if c.tma {
-        let sms = i64::from(target.sms);
         let reach = |n: i64| n as f64 / (n + HALF_BANDWIDTH_SMS) as f64;
         let active = if c.stream_k {
             sms

@@ -218,11 +218,11 @@ impl Plan {
     /// The caller's problem: [`Plan::problem`], with `m` and `n` swapped back when
     /// [`Plan::transposed`].
     pub fn user_problem(&self) -> GemmProblem {
-        let mut p = self.problem;
         if self.transposed {
-            std::mem::swap(&mut p.m, &mut p.n);
+            self.problem.transposed()
+        } else {
+            self.problem
         }
-        p
     }
 
     /// Worker box `(wm, wn, bk)`.

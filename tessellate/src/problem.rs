@@ -177,6 +177,15 @@ impl GemmProblem {
     pub fn flops(&self) -> f64 {
         2.0 * self.fmas() as f64
     }
+
+    /// The problem of `C^T = B^T A^T`: `m` and `n` swapped.
+    pub fn transposed(&self) -> Self {
+        GemmProblem {
+            m: self.n,
+            n: self.m,
+            ..*self
+        }
+    }
 }
 
 impl fmt::Display for GemmProblem {

@@ -163,13 +163,8 @@ pub fn supports_transposed(
     if a_layout != MatLayout::RowMajor {
         return Err("a transposed plan needs a row-major A".into());
     }
-    let pt = tessellate::GemmProblem {
-        m: problem.n,
-        n: problem.m,
-        ..*problem
-    };
     let (a, b) = transposed_layouts(a_layout, b_layout);
-    supports(&pt, has_wgmma, a, b)
+    supports(&problem.transposed(), has_wgmma, a, b)
 }
 
 fn a_major(l: MatLayout) -> Major {
