@@ -20,7 +20,7 @@
 use emit_ptx::ast::{Operand, Reg, RegClass};
 
 use super::Shape;
-use super::layout::{SPAN, swizzle128};
+use super::layout::{SPAN, swizzle};
 use crate::builder::{Builder, addr, f32imm, imm, r, sym, vec};
 use crate::{TensorMapSpec, TmaElem, TmaOperand};
 use emit_ptx::ast::Op;
@@ -46,13 +46,13 @@ pub(super) fn tensor_map(p: &tessellate::GemmProblem) -> TensorMapSpec {
 /// Where thread `lane` of warp `w` of a consumer warpgroup stages accumulator pair `(v0,
 /// v1)` of 8-column chunk `jj` (0..4) of a box, half `h` (rows +8): the pair sits at box row
 /// `16w + lane/4 + 8h`, columns `8jj + 2(lane%4) + {0, 1}` (the wgmma D fragment, PTX ISA
-/// 9.7.15.5.1.1), and the box is stored `Swizzle<3,4,3>`-swizzled (see [`swizzle128`]).
+/// 9.7.15.5.1.1), and the box is stored `Swizzle<3,4,3>`-swizzled (see [`swizzle`]).
 /// The emitted code computes this as `row * 128 + ((2jj + (lane/2)%2) ^ (lane/4)) * 16 +
 /// (lane%2) * 8`, because the row's phase within the swizzle atom is `lane / 4`.
 pub fn staged_offset(w: i64, lane: i64, jj: i64, h: i64) -> i64 {
     let row = 16 * w + lane / 4 + 8 * h;
     let col = 8 * jj + 2 * (lane % 4);
-    swizzle128(row * SPAN + col * 4)
+    swizzle(SPAN, row * SPAN + col * 4)
 }
 
 /// A consumer warpgroup's TMA-store state, set up once before the tile loop.
@@ -381,7 +381,7 @@ mod tests {
 
     /// The staged layout is exactly the 128B-swizzled box a `SWIZZLE_128B` tensor map of 32
     /// f32 x 64 rows reads: every element of the box is written once, by the thread and
-    /// register the wgmma D fragment gives it, at `swizzle128(row * 128 + col * 4)`.
+    /// register the wgmma D fragment gives it, at `swizzle(128, row * 128 + col * 4)`.
     #[test]
     fn staged_pairs_cover_the_swizzled_box_once() {
         let mut seen = vec![0u8; (STORE_BOX_BYTES / 4) as usize];

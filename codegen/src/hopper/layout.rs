@@ -226,11 +226,6 @@ impl OperandTile {
     }
 }
 
-/// `Swizzle<3,4,3>`: XOR address bits `[4, 7)` with bits `[7, 10)` (the 128B mode).
-pub fn swizzle128(addr: i64) -> i64 {
-    swizzle(128, addr)
-}
-
 /// The swizzle of a `span`-byte mode ([`SPANS`]): XOR the 16-byte chunk bits `[4, 4 + b)`
 /// with bits `[7, 7 + b)`, `b = log2(span / 16)` (`Swizzle<b,4,3>`).
 pub fn swizzle(span: i64, addr: i64) -> i64 {
@@ -243,7 +238,7 @@ mod tests {
     use super::*;
 
     /// Both majors with every swizzle span.
-    fn itertools_product() -> Vec<(Major, i64)> {
+    fn majors_and_spans() -> Vec<(Major, i64)> {
         [Major::K, Major::Mn]
             .into_iter()
             .flat_map(|m| SPANS.map(|s| (m, s)))
@@ -269,7 +264,7 @@ mod tests {
     /// tf32 widths, every mn window of 64 and every k step of 32 bytes.
     #[test]
     fn tma_and_wgmma_agree() {
-        for (major, span) in itertools_product() {
+        for (major, span) in majors_and_spans() {
             for eb in [2, 4] {
                 for rows in [64, 128, 192, 256] {
                     let t = OperandTile {
@@ -306,7 +301,7 @@ mod tests {
     /// TMA fills the tile exactly: every byte of it is written by exactly one element.
     #[test]
     fn tma_boxes_cover_the_tile_once() {
-        for (major, span) in itertools_product() {
+        for (major, span) in majors_and_spans() {
             let t = OperandTile {
                 major,
                 rows: 128,
@@ -368,7 +363,7 @@ mod tests {
     /// majors, every span, both widths, every tile height and cuts of 1, 2 and 4.
     #[test]
     fn boxes_land_where_the_layout_says() {
-        for (major, span) in itertools_product() {
+        for (major, span) in majors_and_spans() {
             for eb in [2, 4] {
                 for rows in [64, 128, 192, 256] {
                     for cut in [1, 2, 4] {

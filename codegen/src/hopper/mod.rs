@@ -772,8 +772,7 @@ impl Shape {
         );
         b.emit_if(wrong, false, Op::Trap, "", vec![]);
         let (it, end) = (b.reg(RegClass::B32), b.reg(RegClass::B32));
-        b.emit(Op::Min, "u32", vec![r(it), r(g), imm(rem)]);
-        b.emit(Op::Mad, "lo.u32", vec![r(it), r(g), imm(base), r(it)]);
+        range_start(b, sk, it, g);
         b.emit(Op::Add, "u32", vec![r(end), r(it), imm(base)]);
         let longer = b.reg(RegClass::Pred);
         b.emit(Op::Setp, "lt.u32", vec![r(longer), r(g), imm(rem)]);
@@ -1434,7 +1433,6 @@ impl Workspace {
     /// `ld.global.cg` (L2, never a stale L1 line of an earlier launch).
     fn partials(&self, b: &mut Builder, sh: &Shape, unit: &SkAt, acc: &[Vec<Reg>]) -> String {
         let sk = self.sk;
-        let (base, rem) = sk.base_rem();
         let threads = 128 * sh.consumers;
         let t_all = threads * 16;
         let quads: Vec<&[Reg]> = acc.iter().flat_map(|piece| piece.chunks(4)).collect();
@@ -1506,8 +1504,7 @@ impl Workspace {
         add_partial(b, &quads, &tmp, "global.cg", addr64, t_all);
         // Next: CTA c + 1 contributes while its range starts before the tile ends.
         b.emit(Op::Add, "u32", vec![r(c), r(c), imm(1)]);
-        b.emit(Op::Min, "u32", vec![r(start), r(c), imm(rem)]);
-        b.emit(Op::Mad, "lo.u32", vec![r(start), r(c), imm(base), r(start)]);
+        range_start(b, sk, start, c);
         let more = b.reg(RegClass::Pred);
         b.emit(Op::Setp, "lt.u32", vec![r(more), r(start), r(tile_end)]);
         b.emit(
@@ -1519,6 +1516,14 @@ impl Workspace {
         b.label(&summed);
         skip
     }
+}
+
+/// `dst = start(cta)` of [`StreamK::start`], `cta * (W / G) + min(cta, W mod G)`: where
+/// CTA `cta`'s stream-K range begins.
+fn range_start(b: &mut Builder, sk: StreamK, dst: Reg, cta: Reg) {
+    let (base, rem) = sk.base_rem();
+    b.emit(Op::Min, "u32", vec![r(dst), r(cta), imm(rem)]);
+    b.emit(Op::Mad, "lo.u32", vec![r(dst), r(cta), imm(base), r(dst)]);
 }
 
 /// Adds a partial tile into `quads` (groups of four accumulators): quad `q` of this thread
