@@ -25,3 +25,15 @@ versus() {
     done
   done
 }
+
+# An H200 run of the carried binary (8-j and 8-p ran these lines inline): verify suites,
+# memcheck on a TMA-store, a transposed and a stream-K kernel, the squares and the LLM suites.
+h200_run() {
+  nvidia-smi --query-gpu=name,clocks.max.sm,memory.total,driver_version --format=csv,noheader
+  for d in f16 bf16 tf32; do log "suite $d"; $M verify gemm --m 1 --n 1 --k 1 --suite --dtype $d --target $T 2>&1 | grep -E "^FAIL|passed"; done
+  mc --m 3000 --n 2056 --k 1032
+  mc --m 24 --n 1032 --k 1032
+  mc --m 3000 --n 2056 --k 1032 --stream-k on
+  squares
+  llm_suites
+}
