@@ -15,13 +15,15 @@ suites_and() {
   for a in "$@"; do v $a --alpha 1.5 --beta -0.5; done
 }
 
-# Three interleaved rounds, `$OLD` then `$M`, f16, over the "m n k" shapes given.
+# Three interleaved rounds, `$OLD` then `$M`, f16, over the "m n k" shapes given. (As first
+# written here it reset "$@" with `set --` and stopped in round 2, in run 9-a; 8-l..8-n ran
+# their rounds inline.)
 versus() {
   for round in 1 2 3; do
     log "round $round"
-    for s in "$@"; do set -- $s
-      bo --m $1 --n $2 --k $3 --dtype f16
-      b --m $1 --n $2 --k $3 --dtype f16
+    for s in "$@"; do read -r sm sn sk <<< "$s"
+      bo --m $sm --n $sn --k $sk --dtype f16
+      b --m $sm --n $sn --k $sk --dtype f16
     done
   done
 }
