@@ -631,15 +631,6 @@ fn place(
 /// factor `e` (see [`modeled`]).
 const STREAM_SMS: f64 = 16.0;
 
-/// Cycles a split-K wave spends beyond its partial-tile reads: the cluster barrier between
-/// the splits' stores and the leader's reads, and the first remote reads' latency. Fitted
-/// on an H100 (docs/BENCHMARKS.md run 9-d, f16, the unsplit plan of the same tile against
-/// split-K 2): split-K ran 0.55 us slower at 128x4096x4096 and 0.9 us at 16x4096x4096,
-/// where the model had it 110 and 310 cycles ahead, and 0.5 us faster at 128x4096x14336,
-/// where it had it 970 ahead; 600 orders all three as measured (16x4096x14336, split-K
-/// 0.4 us slower with the model 1100 ahead, stays misranked).
-const SPLIT_K_SYNC_CYCLES: f64 = 600.0;
-
 /// Model figures for a finished mix: total cycles over waves and k-steps, and TFLOP/s.
 pub(crate) fn modeled(
     problem: &GemmProblem,
@@ -709,10 +700,9 @@ pub(crate) fn modeled(
     // and 128 CTAs at 16x4096x14336 (about 1.8, 2.5, 2.9 and 2.8 TB/s; run 7-c: 0.62, 0.86,
     // 1.0 and 0.97 of the most, against 0.63, 0.86, 0.98 and 1.0). Run 7 fitted
     // `n / (n + 13)` (0.61, 0.78, 0.91 and 1.0 relative to 128), which has 64 SMs 9% short
-    // of 128 where they measured level, and so ranked split-K 2 over the unsplit grid of
-    // half the CTAs; measured the other way in run 9-d (docs/BENCHMARKS.md run 9). Relative
-    // to all SMs streaming, so that a grid covering the GPU keeps the datasheet bandwidth
-    // the warp plans are modeled with.
+    // of 128 where they measured level (no default kernel changed with the refit; run 9).
+    // Relative to all SMs streaming, so that a grid covering the GPU keeps the datasheet
+    // bandwidth the warp plans are modeled with.
     if c.tma {
         let reach = |n: i64| 1.0 - (-(n as f64) / STREAM_SMS).exp();
         let active = if c.stream_k {
@@ -747,11 +737,12 @@ pub(crate) fn modeled(
         cycles += exposed * (cta[0] * cta[1]) as f64 * ob / target.dram_bytes_per_clk_per_sm();
     }
     // Split-K: the leader CTA reads the other splits' f32 partial tiles from distributed
-    // shared memory, at most one shared-memory line rate, after a cluster barrier.
+    // shared memory, at most one shared-memory line rate. (A fixed 600-cycle cluster sync
+    // on top, fitted to H100 runs, moved 128x4096x4096 off split-K and lost on the H200:
+    // docs/BENCHMARKS.md run 9-g.)
     if split_k > 1 {
-        cycles += waves
-            * (SPLIT_K_SYNC_CYCLES
-                + ((split_k - 1) * cta[0] * cta[1] * 4) as f64 / target.smem_bytes_per_clk_per_sm);
+        cycles +=
+            waves * ((split_k - 1) * cta[0] * cta[1] * 4) as f64 / target.smem_bytes_per_clk_per_sm;
     }
     // Stream-K: a CTA whose range ends inside a tile writes that partial f32 tile to global
     // memory and the tile's owner reads it back, both at the SM's share of the L2 rate (or
