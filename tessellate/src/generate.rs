@@ -715,12 +715,19 @@ pub(crate) fn modeled(
         dram *= reach(sms) / reach(active);
     }
     // L2 -> shared memory: every CTA loads its A and B slabs for every k-step (B once per
-    // multicast cluster).
-    let l2 = target.l2_fill_gb_per_s.map_or(0.0, |gbps| {
-        let fill =
-            (tiles as f64) * ksteps * (cta[0] as f64 + (cta[1] / mc) as f64) * cta[2] as f64 * eb;
-        fill / (gbps * 1e9 / (target.clock_mhz * 1e6))
-    });
+    // multicast cluster). Not for lone grids: the fill rate was measured on L2-bound grids
+    // of several waves (run 5), and a lone grid, one CTA per SM streaming B from DRAM, ran
+    // faster than it allows. At 128x4096x4096 the 64x64 tiles' 134 MB of tile loads (this
+    // count) took 17.6-17.8 us on an H100 and 14.9-15.1 us on an H200 in all, launch and
+    // epilogue included, 0.99x and 1.02x cuBLAS, while the term ranked them below split-K
+    // 2 of 128x64 tiles, which ran 0.89x and 0.96x (docs/BENCHMARKS.md run 9-d, 9-g).
+    let l2 = match target.l2_fill_gb_per_s {
+        Some(gbps) if !lone => {
+            let slab = (cta[0] + cta[1] / mc) * cta[2];
+            tiles as f64 * ksteps * slab as f64 * eb / (gbps * 1e9 / (target.clock_mhz * 1e6))
+        }
+        _ => 0.0,
+    };
     let (mut cycles, mut bound) = (compute, bound);
     for (c, name) in [(dram, "dram"), (l2, "l2")] {
         if c > cycles {
