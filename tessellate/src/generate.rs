@@ -631,6 +631,16 @@ fn place(
 /// factor `e` (see [`modeled`]).
 const STREAM_SMS: f64 = 16.0;
 
+/// Cycles a persistent warpgroup CTA's tensor pipe idles at each switch to its next tile:
+/// the consumers drain their last wgmma group, convert and store the accumulators, and
+/// refill the wgmma queue from the stages the producer loaded meanwhile. Fitted on an H100
+/// (docs/BENCHMARKS.md run 9-i, f16): at 4096x6144x4096 the 128x256 tiles (6 per CTA) ran
+/// 288.0-288.7 us against 292.5-293.2 us for 128x192 (8 per CTA), which the model had
+/// 2400 cycles ahead; 2000 is the least that orders them as measured (the 4.5 us
+/// measured is more than two switches at 2000 explain: the wider wgmma may gain too), and
+/// also moves 4096x15360x5120 to 128x256 (measured 888.5-897.1 us against 900.6-906.9).
+const TILE_SWITCH_CYCLES: f64 = 2000.0;
+
 /// Model figures for a finished mix: total cycles over waves and k-steps, and TFLOP/s.
 pub(crate) fn modeled(
     problem: &GemmProblem,
@@ -738,10 +748,14 @@ pub(crate) fn modeled(
     // With one CTA per SM nothing hides the epilogue: each wave ends with every SM writing
     // its C tile at its share of DRAM bandwidth. Calibrated with the L2 fill rate on the
     // same sm_90a sweep, so applied only where that rate was measured. A persistent CTA
-    // loads its next tile while it stores this one, so only the last epilogue is exposed.
+    // loads its next tile while it stores this one, so only the last epilogue is exposed;
+    // but its consumers, which issue the wgmma, stop at every tile switch.
     if ctas_per_sm == 1 && target.l2_fill_gb_per_s.is_some() {
         let exposed = if c.persistent { 1.0 } else { waves };
         cycles += exposed * (cta[0] * cta[1]) as f64 * ob / target.dram_bytes_per_clk_per_sm();
+        if c.persistent {
+            cycles += (waves - 1.0).max(0.0) * TILE_SWITCH_CYCLES;
+        }
     }
     // Split-K: the leader CTA reads the other splits' f32 partial tiles from distributed
     // shared memory, at most one shared-memory line rate. (A fixed 600-cycle cluster sync
