@@ -151,6 +151,15 @@ pub fn kernel(a: &CompileArgs) -> Result<(tessellate::Plan, codegen::Kernel), Cl
     Ok((plan, k))
 }
 
+/// The launch line of a compiled kernel: grid, block, shared memory (bytes) and the ring's
+/// stages as built (which can differ from the plan's: a lone grid gets a deeper ring).
+pub fn kernel_line(k: &codegen::Kernel) -> String {
+    format!(
+        "  kernel    {} grid {}x{}x{}, block {}, {} bytes shared, {} stages",
+        k.entry, k.grid[0], k.grid[1], k.grid[2], k.block[0], k.smem_bytes, k.stages
+    )
+}
+
 /// Runs `mosaic compile gemm`.
 ///
 /// # Errors
@@ -168,11 +177,7 @@ pub fn run(a: &CompileArgs) -> Result<String, CliError> {
     let mut out = String::new();
     let _ = writeln!(out, "{p} on {}: plan {}", plan.target, a.plan);
     let _ = writeln!(out, "{plan}");
-    let _ = writeln!(
-        out,
-        "  kernel    {} grid {}x{}x{}, block {}, {} bytes shared, {} stages",
-        k.entry, k.grid[0], k.grid[1], k.grid[2], k.block[0], k.smem_bytes, k.stages
-    );
+    let _ = writeln!(out, "{}", kernel_line(&k));
     if ext == "cubin" {
         let report = emit_ptx::ptxas::assemble(&k.ptx, &plan.target).map_err(|e| CliError {
             message: e.to_string(),

@@ -48,11 +48,28 @@ pub fn run(a: &GemmArgs, is_bmm: bool) -> Result<String, CliError> {
     if a.json {
         json(&ranking, &target.name())
     } else {
-        Ok(text(&problem, &ranking, &target.name()))
+        // The kernels `mosaic compile --plan N` builds with its defaults, for the launch
+        // figures the plan alone does not fix (a lone grid's ring depth, for one).
+        let copts = codegen::CompileOptions {
+            smem_limit: target.smem_max_per_cta,
+            smem_per_sm: target.smem_bytes_per_sm,
+            sms: target.sms,
+            ..codegen::CompileOptions::default()
+        };
+        let kernel = |p: &Plan| match codegen::compile(p, &copts) {
+            Ok(k) => super::compile::kernel_line(&k),
+            Err(e) => format!("  kernel    not built: {e}"),
+        };
+        Ok(text(&problem, &ranking, &target.name(), kernel))
     }
 }
 
-fn text(problem: &GemmProblem, r: &Ranking, target: &str) -> String {
+fn text(
+    problem: &GemmProblem,
+    r: &Ranking,
+    target: &str,
+    kernel: impl Fn(&Plan) -> String,
+) -> String {
     let mut s = String::new();
     let _ = writeln!(
         s,
@@ -68,6 +85,7 @@ fn text(problem: &GemmProblem, r: &Ranking, target: &str) -> String {
             p.modeled.tflops
         );
         let _ = writeln!(s, "{p}");
+        let _ = writeln!(s, "{}", kernel(p));
         let verdict = if v.exact { "yes" } else { "NO" };
         let _ = writeln!(
             s,
