@@ -163,6 +163,40 @@ fn tma_store_epilogue_follows_c_pitch_and_the_option() {
 }
 
 #[test]
+fn lone_grids_size_their_ring_by_the_streamed_operand_and_split_k_by_both() {
+    // One CTA per SM; 80 KiB of the larger operand in flight (10 stages of 8 KiB), capped by
+    // shared memory; split-K keeps 80 KiB of both operands (at least 6 stages).
+    const R: MatLayout = MatLayout::RowMajor;
+    for (shape, tile, split, transposed, stages) in [
+        // The kernel's A is the caller's B (the weights): 64 rows x 128 B a stage.
+        ((16, 5120, 5120), [64, 16], 1, true, 10),
+        // B streams (64 columns, 8 KiB a stage); 24 KiB stages fit 9 in 227 KiB.
+        ((128, 5120, 5120), [128, 64], 1, false, 9),
+        ((128, 4096, 4096), [64, 64], 1, false, 10),
+        ((128, 4096, 14336), [128, 64], 2, false, 6),
+    ] {
+        let (plan, opts) = warpgroup_plans(GemmDType::F16, shape, R, R)[0].clone();
+        assert_eq!(plan.cta_tile[..2], tile, "{plan}");
+        assert_eq!(
+            (plan.split_k, plan.transposed),
+            (split, transposed),
+            "{plan}"
+        );
+        let k = compile(&plan, &opts).unwrap();
+        assert_eq!(k.stages, stages, "{shape:?}: {plan}");
+        assert!(k.ptx.contains(".minnctapersm 1"), "{shape:?}");
+        // `--stages` sets the depth but keeps the lone grid's one CTA per SM.
+        let asked = CompileOptions {
+            stages: Some(4),
+            ..opts.clone()
+        };
+        let k = compile(&plan, &asked).unwrap();
+        assert_eq!(k.stages, 4);
+        assert!(k.ptx.contains(".minnctapersm 1"), "{shape:?}");
+    }
+}
+
+#[test]
 fn decode_shapes_rank_transposed_plans_first_and_large_shapes_never_split() {
     // M = 16: wgmma's n takes the caller's m (16 columns), its 64-row m the caller's n, and
     // the grid has one CTA per 64 columns of n per k-split (run 7-c: 64x16 tiles led four

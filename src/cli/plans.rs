@@ -35,10 +35,13 @@ pub fn run(a: &GemmArgs, is_bmm: bool) -> Result<String, CliError> {
     // (row-major A and B).
     let row = codegen::MatLayout::RowMajor;
     let has_wgmma = target.features.has_wgmma;
+    // Warpgroup plans only where the Hopper path can lower them, as `compile` ranks them, so
+    // that plan N here is `compile --plan N`'s (with the default flags).
     let opts = Options {
         ratio,
         top: top as usize,
         budget: budget as usize,
+        warpgroups: codegen::hopper::supports(&problem, has_wgmma, row, row).is_ok(),
         transposed_warpgroups: codegen::hopper::supports_transposed(&problem, has_wgmma, row, row)
             .is_ok(),
         stream_k: a.stream_k,
@@ -48,8 +51,9 @@ pub fn run(a: &GemmArgs, is_bmm: bool) -> Result<String, CliError> {
     if a.json {
         json(&ranking, &target.name())
     } else {
-        // The kernels `mosaic compile --plan N` builds with its defaults, for the launch
-        // figures the plan alone does not fix (a lone grid's ring depth, for one).
+        // The kernels `mosaic compile --plan N` builds with its default flags (and
+        // `--ratio` / `--only` / `--budget` left alone), for the launch figures the plan
+        // alone does not fix (a lone grid's ring depth, for one).
         let copts = codegen::CompileOptions {
             smem_limit: target.smem_max_per_cta,
             smem_per_sm: target.smem_bytes_per_sm,

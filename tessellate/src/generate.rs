@@ -627,9 +627,9 @@ fn place(
     }
 }
 
-/// Streaming SMs over which a warpgroup grid's share of the DRAM bandwidth closes by a
-/// factor `e` (see [`modeled`]).
-const STREAM_SMS: f64 = 16.0;
+/// Streaming SMs over which the DRAM bandwidth a warpgroup grid misses (`1 - reach`) falls
+/// by a factor `e` (see [`modeled`]).
+const DRAM_REACH_SMS: f64 = 16.0;
 
 /// Cycles a persistent warpgroup CTA's tensor pipe idles at each switch to its next tile:
 /// the consumers drain their last wgmma group, convert and store the accumulators, and
@@ -639,6 +639,8 @@ const STREAM_SMS: f64 = 16.0;
 /// 2400 cycles ahead; 2000 is the least that orders them as measured (the 4.5 us
 /// measured is more than two switches at 2000 explain: the wider wgmma may gain too), and
 /// also moves 4096x15360x5120 to 128x256 (measured 888.5-897.1 us against 900.6-906.9).
+/// Charged, like the exposed epilogue, only to grids of one CTA per SM on targets with a
+/// measured L2 fill rate (sm_90a); with a stream-K tail the count of switches is fractional.
 const TILE_SWITCH_CYCLES: f64 = 2000.0;
 
 /// Model figures for a finished mix: total cycles over waves and k-steps, and TFLOP/s.
@@ -714,7 +716,7 @@ pub(crate) fn modeled(
     // Relative to all SMs streaming, so that a grid covering the GPU keeps the datasheet
     // bandwidth the warp plans are modeled with.
     if c.tma {
-        let reach = |n: i64| 1.0 - (-(n as f64) / STREAM_SMS).exp();
+        let reach = |n: i64| 1.0 - (-(n as f64) / DRAM_REACH_SMS).exp();
         let active = if c.stream_k {
             sms
         } else {

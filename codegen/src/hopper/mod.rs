@@ -80,10 +80,10 @@ const LONE_BYTES: i64 = 80 * 1024;
 /// CTA without split-K keeps in flight; the activations beside them come from L2 and do
 /// not count. Measured on an H100 (docs/BENCHMARKS.md run 9, f16): at M = 128 the 128x64
 /// tiles' 8 KiB of B a stage ran 0.942 -> 0.983x and 0.987 -> 1.051x cuBLAS (128x5120x5120,
-/// 128x5120x13824) with 9 stages (72 KiB of B) against 6, and 64x64 tiles reached
-/// 0.967-0.977x at 128x4096x4096 with 13 (104 KiB); at M = 16, 16 stages of 64x16 tiles
-/// (128 KiB of weights) lost 4-9% to 8. Split-K CTAs keep [`LONE_BYTES`]: 9 stages of
-/// 128x64 split-K 2 lost 5% to 6 at 128x4096x4096 and 128x4096x14336.
+/// 128x5120x13824) with 9 stages (72 KiB of B) against 6 (9-c), and 64x64 tiles with this
+/// rule's 10 stages 0.994x and 0.987x at 128x4096x4096 (9-d); at M = 16, 16 stages of 64x16
+/// tiles (128 KiB of weights) lost 4-9% to 8 (9-c). Split-K CTAs keep [`LONE_BYTES`]: 9
+/// stages of 128x64 split-K 2 lost 5% to 6 at 128x4096x4096 and 128x4096x14336 (9-c).
 const LONE_STREAM_BYTES: i64 = 80 * 1024;
 
 /// Registers a consumer thread needs beside its accumulators (addresses, descriptors,
@@ -345,14 +345,18 @@ impl Shape {
         let per_sm = i64::from(opts.smem_per_sm);
         let limit_for = |c: i64| i64::from(opts.smem_limit).min(per_sm / c - 1024) - ATOM;
         let mut stages = opts.stages.map_or(plan.stages, i64::from).clamp(2, 16);
-        // A grid of at most one CTA per SM (decode-like shapes, which stream B from DRAM)
+        // A grid of at most one CTA per SM (decode-like shapes, which stream the weights)
         // has no co-resident CTA to make room for: one CTA per SM, and a ring of at least
         // [`LONE_STAGES`] holding [`LONE_STREAM_BYTES`] of the streamed operand (split-K:
         // [`LONE_BYTES`] of both), since bytes in flight set the speed there.
         let [gm, gn, kt_count] = plan.grid();
-        let lone = gm * gn * split <= i64::from(opts.sms) && opts.stages.is_none();
+        // With `--stages` the ring is as asked, but still one CTA per SM, so that a stage
+        // sweep times the kernel the default builds at another depth.
+        let lone = gm * gn * split <= i64::from(opts.sms);
         if lone {
             ctas = 1;
+        }
+        if lone && opts.stages.is_none() {
             let (bytes, data) = if split > 1 {
                 // TMA fetches no A rows past M (they are zero-filled in shared memory).
                 (LONE_BYTES, b.bytes() + a.bytes() * p.m.min(a.rows) / a.rows)
@@ -361,7 +365,10 @@ impl Shape {
             } else {
                 (LONE_STREAM_BYTES, b.bytes())
             };
-            stages = stages.max(LONE_STAGES).max((bytes + data - 1) / data);
+            stages = stages
+                .max(LONE_STAGES)
+                .max((bytes + data - 1) / data)
+                .min(16);
         }
         // Stages asked for explicitly win over co-resident CTAs: fewer CTAs share the SM.
         if opts.stages.is_some() {
