@@ -656,13 +656,11 @@ pub(crate) fn modeled(
     let (cta, split_k, mc) = (c.cta, c.split_k, c.multicast);
     let tiles = c.grid_ctas(problem);
     let sms = i64::from(target.sms);
-    // A stream-K grid of fewer tiles than SMs runs one CTA per SM, as other such grids do
-    // (the kernel's lone-grid rule), so its `G` is the SM count.
-    let slots = if c.stream_k && tiles <= sms {
-        sms
-    } else {
-        sms * ctas_per_sm
-    };
+    // A warpgroup grid of at most one CTA per SM runs one CTA per SM with a deeper ring
+    // (the kernel's lone-grid rule; a stream-K one too, so its `G` is the SM count).
+    let lone = c.tma && tiles <= sms;
+    let ctas_per_sm = if lone { 1 } else { ctas_per_sm };
+    let slots = sms * ctas_per_sm;
     // A stream-K tail spreads the last waves' k-steps evenly over every slot.
     let waves = if c.stream_k {
         tiles as f64 / slots as f64
@@ -690,7 +688,6 @@ pub(crate) fn modeled(
     // with split-K 2 ran 0.857-0.864x cuBLAS in runs 7-d, 7-j and 8-g, one-row 128x64 tiles
     // 1.001x (7-a) and 128x128 split-K 2 1.060x (7-b); docs/BENCHMARKS.md run 8.
     let b_bytes = (problem.k * problem.n) as f64 * eb;
-    let lone = c.tma && tiles <= sms;
     let b_reads = if lone && b_bytes > target.l2_bytes as f64 {
         rows as f64
     } else {
