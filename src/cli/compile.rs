@@ -69,6 +69,37 @@ fn layout(s: &str) -> MatLayout {
     }
 }
 
+/// Ranking options with warpgroup (wgmma + TMA) plans, plain and transposed, only where the
+/// Hopper path can lower them for these layouts; the rest default. `plans` ranks with them
+/// too, so that its plan N is `compile --plan N`'s.
+pub fn lowerable(
+    problem: &tessellate::GemmProblem,
+    target: &hw_models::Target,
+    a_layout: MatLayout,
+    b_layout: MatLayout,
+) -> Options {
+    let wgmma = target.features.has_wgmma;
+    Options {
+        warpgroups: codegen::hopper::supports(problem, wgmma, a_layout, b_layout).is_ok(),
+        transposed_warpgroups: codegen::hopper::supports_transposed(
+            problem, wgmma, a_layout, b_layout,
+        )
+        .is_ok(),
+        ..Options::default()
+    }
+}
+
+/// Compile options with the target's shared memory and SM count, every choice left to the
+/// plan (`compile`'s defaults).
+pub fn target_defaults(target: &hw_models::Target) -> CompileOptions {
+    CompileOptions {
+        smem_limit: target.smem_max_per_cta,
+        smem_per_sm: target.smem_bytes_per_sm,
+        sms: target.sms,
+        ..CompileOptions::default()
+    }
+}
+
 /// `auto` -> `None` (the plan decides), `on` / `off` -> `Some`.
 fn on_off(s: &str) -> Option<bool> {
     match s {
@@ -91,23 +122,11 @@ pub fn kernel(a: &CompileArgs) -> Result<(tessellate::Plan, codegen::Kernel), Cl
         )));
     }
     let (a_layout, b_layout) = (layout(&a.a_layout), layout(&a.b_layout));
-    // Warpgroup (wgmma + TMA) plans only where the Hopper path can lower them.
-    let warpgroups =
-        codegen::hopper::supports(&problem, target.features.has_wgmma, a_layout, b_layout).is_ok();
-    let transposed_warpgroups = codegen::hopper::supports_transposed(
-        &problem,
-        target.features.has_wgmma,
-        a_layout,
-        b_layout,
-    )
-    .is_ok();
     let opts = Options {
         top: which as usize,
-        warpgroups,
-        transposed_warpgroups,
         swizzle: Some(parse_int("swizzle", &a.swizzle)?),
         stream_k: a.stream_k == "on",
-        ..Options::default()
+        ..lowerable(&problem, &target, a_layout, b_layout)
     };
     let ranking = plans(&problem, &target, &opts).map_err(|e| bad(e.to_string()))?;
     let plan = ranking
@@ -135,14 +154,12 @@ pub fn kernel(a: &CompileArgs) -> Result<(tessellate::Plan, codegen::Kernel), Cl
             "eager" => sched::Policy::Eager,
             _ => sched::Policy::Interleave,
         },
-        smem_limit: target.smem_max_per_cta,
-        smem_per_sm: target.smem_bytes_per_sm,
         stages: a.stages,
-        sms: target.sms,
         persistent: on_off(&a.persistent),
         multicast: on_off(&a.multicast),
         tma_store: on_off(&a.tma_store),
         stream_k: on_off(&a.stream_k),
+        ..target_defaults(&target)
     };
     let k = codegen::compile(&plan, &copts).map_err(|e| CliError {
         message: e.to_string(),

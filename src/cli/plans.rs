@@ -31,21 +31,15 @@ pub fn run(a: &GemmArgs, is_bmm: bool) -> Result<String, CliError> {
     if budget < 1 {
         return Err(bad(format!("--budget must be at least 1, got {budget}")));
     }
-    // Transposed decode plans as `mosaic compile` ranks them with its default layouts
-    // (row-major A and B).
+    // Warpgroup and transposed plans as `mosaic compile` ranks them with its default
+    // layouts (row-major A and B), so that plan N here is `compile --plan N`'s.
     let row = codegen::MatLayout::RowMajor;
-    let has_wgmma = target.features.has_wgmma;
-    // Warpgroup plans only where the Hopper path can lower them, as `compile` ranks them, so
-    // that plan N here is `compile --plan N`'s (with the default flags).
     let opts = Options {
         ratio,
         top: top as usize,
         budget: budget as usize,
-        warpgroups: codegen::hopper::supports(&problem, has_wgmma, row, row).is_ok(),
-        transposed_warpgroups: codegen::hopper::supports_transposed(&problem, has_wgmma, row, row)
-            .is_ok(),
         stream_k: a.stream_k,
-        ..Options::default()
+        ..super::compile::lowerable(&problem, &target, row, row)
     };
     let ranking = plans(&problem, &target, &opts).map_err(|e| bad(e.to_string()))?;
     if a.json {
@@ -54,12 +48,7 @@ pub fn run(a: &GemmArgs, is_bmm: bool) -> Result<String, CliError> {
         // The kernels `mosaic compile --plan N` builds with its default flags (and
         // `--ratio` / `--only` / `--budget` left alone), for the launch figures the plan
         // alone does not fix (a lone grid's ring depth, for one).
-        let copts = codegen::CompileOptions {
-            smem_limit: target.smem_max_per_cta,
-            smem_per_sm: target.smem_bytes_per_sm,
-            sms: target.sms,
-            ..codegen::CompileOptions::default()
-        };
+        let copts = super::compile::target_defaults(&target);
         let kernel = |p: &Plan| match codegen::compile(p, &copts) {
             Ok(k) => super::compile::kernel_line(&k),
             Err(e) => format!("  kernel    not built: {e}"),
