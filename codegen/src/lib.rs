@@ -77,6 +77,9 @@ pub struct CompileOptions {
     /// warpgroup plans; B multicast is then off) or off instead of the plan's choice. A
     /// stream-K kernel's schedule is fixed for its grid: it traps if launched with another.
     pub stream_k: Option<bool>,
+    /// Tile rows (B-multicast groups of rows where B is multicast) in each group of the
+    /// warpgroup kernels' launch order, instead of the default 8 (`hopper::raster`); at least 1.
+    pub raster_group: Option<u32>,
 }
 
 impl Default for CompileOptions {
@@ -93,6 +96,7 @@ impl Default for CompileOptions {
             multicast: None,
             tma_store: None,
             stream_k: None,
+            raster_group: None,
         }
     }
 }

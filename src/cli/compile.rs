@@ -55,6 +55,11 @@ pub struct CompileArgs {
     /// 64 or 32. The k-step is one span, so narrower spans give smaller, more numerous stages.
     #[arg(long, default_value = "128", value_parser = ["128", "64", "32"])]
     pub swizzle: String,
+    /// Tile rows per group of the warpgroup (sm_90a) kernels' launch order (multicast pairs
+    /// of rows where B is multicast): within a group tiles go m fastest, so that a wave of
+    /// CTAs shares A and B slabs in L2. Default 8.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=4096))]
+    pub raster_group: Option<u32>,
     /// Instruction order: `interleave` (default), `eager` (loads hoisted without limit) or
     /// `linear` (program order).
     #[arg(long, default_value = "interleave", value_parser = ["interleave", "eager", "linear"])]
@@ -159,6 +164,7 @@ pub fn kernel(a: &CompileArgs) -> Result<(tessellate::Plan, codegen::Kernel), Cl
         multicast: on_off(&a.multicast),
         tma_store: on_off(&a.tma_store),
         stream_k: on_off(&a.stream_k),
+        raster_group: a.raster_group,
         ..target_defaults(&target)
     };
     let k = codegen::compile(&plan, &copts).map_err(|e| CliError {

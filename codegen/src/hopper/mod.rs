@@ -217,6 +217,8 @@ struct Shape {
     bk: i64,
     kstep: i64,
     stages: i64,
+    /// Tile rows (multicast groups) per launch-order group (see [`raster`]).
+    raster_group: i64,
     /// Staging buffers per consumer warpgroup of the TMA-store epilogue (0: direct stores).
     store_bufs: i64,
     /// The plan is transposed: the epilogue writes tile element `(i, j)` to the caller's
@@ -446,6 +448,7 @@ impl Shape {
             kstep: 32 / eb,
             stages,
             store_bufs,
+            raster_group: opts.raster_group.map_or(RASTER_GROUP, i64::from),
             transposed: plan.transposed,
             a,
             b,
@@ -748,7 +751,12 @@ impl Shape {
             b.emit(Op::Setp, "ge.u32", vec![r(past), r(tile), end]);
             b.emit_if(past, false, Op::Bra, "uni", vec![sym(&lp.done)]);
         }
-        let (m0, n0, ks) = raster(b, tile, self.row_groups(), self.gn, self.split * self.mcast);
+        let (m0, n0, ks) = raster(
+            b,
+            tile,
+            [self.row_groups(), self.gn, self.split * self.mcast],
+            self.raster_group,
+        );
         if self.mcast > 1 {
             // The rank in the cluster is the tile row within the group; no k-split.
             b.emit(
@@ -832,7 +840,7 @@ impl Shape {
             "b32",
             vec![r(count), r(count), imm(sk.kt), r(in_sk)],
         );
-        let (m0, n0, ks) = raster(b, lin, self.gm, self.gn, 1);
+        let (m0, n0, ks) = raster(b, lin, [self.gm, self.gn, 1], self.raster_group);
         self.tile_origin(b, m0, n0);
         let (contrib, short, fixup) = (
             b.reg(RegClass::Pred),
@@ -879,26 +887,23 @@ impl Shape {
 }
 
 /// The CTA's tile `(m, n)` and k-split from its linear index `cta`: tiles are launched in groups
-/// of [`RASTER_GROUP`] tile rows, m fastest within a group, so that co-resident CTAs reuse
-/// each other's A and B slabs from L2 (the grid is 1-D, `gm * gn * split` CTAs).
-fn raster(b: &mut Builder, cta: Reg, gm: i64, gn: i64, split: i64) -> (Reg, Reg, Reg) {
+/// of `group` tile rows (multicast groups of rows where `gm` counts them), m fastest within a
+/// group, so that co-resident CTAs reuse each other's A and B slabs from L2 (the grid is
+/// 1-D, `gm * gn * split` CTAs).
+fn raster(b: &mut Builder, cta: Reg, [gm, gn, split]: [i64; 3], group: i64) -> (Reg, Reg, Reg) {
     // `split` consecutive CTAs (one cluster) share a tile; the rank within is the k-split.
     let (pid, ks) = (b.reg(RegClass::B32), b.reg(RegClass::B32));
     b.emit(Op::Div, "u32", vec![r(pid), r(cta), imm(split)]);
     b.emit(Op::Rem, "u32", vec![r(ks), r(cta), imm(split)]);
-    let per_group = RASTER_GROUP * gn;
-    let group = b.reg(RegClass::B32);
-    b.emit(Op::Div, "u32", vec![r(group), r(pid), imm(per_group)]);
+    let per_group = group * gn;
+    let at = b.reg(RegClass::B32);
+    b.emit(Op::Div, "u32", vec![r(at), r(pid), imm(per_group)]);
     let first = b.reg(RegClass::B32);
-    b.emit(
-        Op::Mul,
-        "lo.u32",
-        vec![r(first), r(group), imm(RASTER_GROUP)],
-    );
-    // Rows in this group: min(gm - first, RASTER_GROUP).
+    b.emit(Op::Mul, "lo.u32", vec![r(first), r(at), imm(group)]);
+    // Rows in this group: min(gm - first, group).
     let size = b.const_u32(gm);
     b.emit(Op::Sub, "u32", vec![r(size), r(size), r(first)]);
-    b.emit(Op::Min, "u32", vec![r(size), r(size), imm(RASTER_GROUP)]);
+    b.emit(Op::Min, "u32", vec![r(size), r(size), imm(group)]);
     let within = b.reg(RegClass::B32);
     b.emit(Op::Rem, "u32", vec![r(within), r(pid), imm(per_group)]);
     let (mt, nt) = (b.reg(RegClass::B32), b.reg(RegClass::B32));
