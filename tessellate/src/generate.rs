@@ -17,6 +17,7 @@ use crate::ilp::{self, Granule, Mix};
 use crate::plan::{Modeled, PlacedItex, Plan, Region, Split};
 use crate::problem::{GemmDType, GemmProblem, ceil_div};
 use crate::select::{self, SelectError};
+use crate::ring;
 
 /// Options of the plan search.
 #[derive(Clone, Debug)]
@@ -379,8 +380,15 @@ fn wgmma_candidates(
             && split_k == 1
             && tiles >= 2 * i64::from(target.sms)
             && (gm % 2 == 0 || gm >= 9);
+        // A lone grid's ring is deeper than the plan's default (see [`ring`]).
+        let cta = [wg * wm, wn, bk];
+        let stages = if ring::is_lone(target, tiles * split_k) {
+            ring::lone_stages(problem, target, cta, split_k, stages)
+        } else {
+            stages
+        };
         let c = Candidate {
-            cta: [wg * wm, wn, bk],
+            cta,
             workers: [wg, 1],
             threads_per_worker: 128,
             tensor: Instruction::wgmma(8, dtype.input(), dtype.acc()).ok(),
@@ -631,6 +639,18 @@ fn place(
 /// by a factor `e` (see [`modeled`]).
 const DRAM_REACH_SMS: f64 = 16.0;
 
+/// Cycles a lone split-K grid loses to its cluster's reduction beyond the partial tiles'
+/// shared-memory reads: the leader waits for the slowest split, then stores alone. Charged
+/// where the part's DRAM latency is known (it was fitted with it). Measured on an H100
+/// (docs/BENCHMARKS.md): at 128x4096x4096 64x64 unsplit tiles ran 0.99x cuBLAS against
+/// split-K 2's 0.89x (9-d), about 2 us, at 128x4096x14336 1.13-1.15x against 1.085-1.10x
+/// (9-d), about 1.8 us, and tf32 128x6144x4096 128x64 unsplit tiles 1.012-1.016x against
+/// 0.941-0.942x for split-K 2 of 128x128 (10-a), about 3 us, each pair's rings holding
+/// enough bytes. With [`hw_models::Target::dram_latency_ns`]'s ring bound, 1000 to 3000
+/// cycles order all three as measured (and 16x4096x4096's unsplit 64x16 tiles, 1.08x
+/// against split-K 2's 1.03x, run 9); 2000 (1.1 us at the modeled clock) is the middle.
+const SPLIT_K_CYCLES: f64 = 2000.0;
+
 /// Cycles a persistent warpgroup CTA's tensor pipe idles at each switch to its next tile:
 /// the consumers drain their last wgmma group, convert and store the accumulators, and
 /// refill the wgmma queue from the stages the producer loaded meanwhile. Fitted on an H100
@@ -682,13 +702,17 @@ pub(crate) fn modeled(
     let cols = ceil_div(per_wave, square).min(gn);
     let rows = ceil_div(per_wave, cols).min(gm);
     let k = problem.k as f64;
-    // A decode grid (warpgroup tiles, one wave of at most one CTA per SM) whose B is larger
-    // than L2 streams B once per row of tiles: the rows reading a B slab do not meet in L2.
-    // Measured on an H100 (tf32 128x5120x13824, 283 MB of B): 64x192 tiles in two rows
-    // with split-K 2 ran 0.857-0.864x cuBLAS in runs 7-d, 7-j and 8-g, one-row 128x64 tiles
-    // 1.001x (7-a) and 128x128 split-K 2 1.060x (7-b); docs/BENCHMARKS.md run 8.
+    // A split-K decode grid (warpgroup tiles, one wave of at most one CTA per SM) whose B is
+    // larger than L2 streams B once per row of tiles: the rows reading a B slab do not meet
+    // in L2. Measured on an H100: 64x192 tiles in two rows with split-K 2 ran 0.857-0.864x
+    // cuBLAS at tf32 128x5120x13824 (283 MB of B) in runs 7-d, 7-j and 8-g, one-row 128x64
+    // tiles 1.001x (7-a) and 128x128 split-K 2 1.060x (7-b); at f16 128x5120x13824 64x192
+    // and 64x256 split-K 2 0.857x and 0.839x against 1.022x for 128x128 split-K 2 (7-d).
+    // Unsplit rows do meet: 64x128 tiles in two rows ran 0.985x there (7-d), and 64x64
+    // tiles in two rows 1.13-1.15x at 128x4096x14336 against split-K 2's 1.085-1.10x (9-d);
+    // docs/BENCHMARKS.md runs 8 and 10.
     let b_bytes = (problem.k * problem.n) as f64 * eb;
-    let b_reads = if lone && b_bytes > target.l2_bytes as f64 {
+    let b_reads = if lone && split_k > 1 && b_bytes > target.l2_bytes as f64 {
         rows as f64
     } else {
         1.0
@@ -722,6 +746,16 @@ pub(crate) fn modeled(
             active
         };
         dram *= reach(sms) / reach(active);
+        // A lone grid streams at most the bytes its rings hold per DRAM latency (Little's
+        // law): every active CTA's ring, `stages` stages of the streamed operand deep (CTAs
+        // whose slabs meet in L2 count too: measured, 64x64 tiles in two rows, 10 MiB in
+        // flight, ran 1.02x cuBLAS at 128x4096x4096 on an H200, where split-K 2 of 128x64
+        // tiles holding 6 MiB ran 0.96x; docs/BENCHMARKS.md runs 9-g and 10).
+        if let (true, Some(ns)) = (lone, target.dram_latency_ns) {
+            let ring_bytes = c.stages * ring::streamed_stage_bytes(problem, cta);
+            let latency = ns * 1e-3 * target.clock_mhz;
+            dram = dram.max(bytes * latency / (active * ring_bytes) as f64);
+        }
     }
     // L2 -> shared memory: every CTA loads its A and B slabs for every k-step (B once per
     // multicast cluster). Not for lone grids: the fill rate was measured on L2-bound grids
@@ -757,12 +791,15 @@ pub(crate) fn modeled(
         }
     }
     // Split-K: the leader CTA reads the other splits' f32 partial tiles from distributed
-    // shared memory, at most one shared-memory line rate. (A fixed 600-cycle cluster sync
-    // on top, fitted to H100 runs, moved 128x4096x4096 off split-K and lost on the H200:
-    // docs/BENCHMARKS.md run 9-g.)
+    // shared memory, at most one shared-memory line rate, and waits for the slowest split
+    // ([`SPLIT_K_CYCLES`]; a 600-cycle cost without the ring bound lost on the H200, where
+    // split-K's deeper rings win: docs/BENCHMARKS.md run 9-g).
     if split_k > 1 {
         cycles +=
             waves * ((split_k - 1) * cta[0] * cta[1] * 4) as f64 / target.smem_bytes_per_clk_per_sm;
+        if lone && target.dram_latency_ns.is_some() {
+            cycles += waves * SPLIT_K_CYCLES;
+        }
     }
     // Stream-K: a CTA whose range ends inside a tile writes that partial f32 tile to global
     // memory and the tile's owner reads it back, both at the SM's share of the L2 rate (or

@@ -7,6 +7,7 @@
 //! - [`check`] the exact-cover checker, which shares no code with the generator;
 //! - [`select`], [`generate`], [`ilp`], [`cost`] Algorithm 1: iTex selection, the hierarchy
 //!   candidates, the mix ILP and the instruction counts it prices with `hw-models`;
+//! - [`ring`] the stage ring of a lone (one CTA per SM) warpgroup grid;
 //! - [`interp`] a CPU interpreter that runs a plan's instances through their iTex maps.
 
 pub mod check;
@@ -18,6 +19,7 @@ pub mod interp;
 pub mod plan;
 pub mod problem;
 pub mod reduce;
+pub mod ring;
 pub mod select;
 
 pub use check::{Verdict, check_plan};

@@ -60,32 +60,6 @@ use stream_k::StreamK;
 /// slabs and B slabs in L2 instead of streaming all of B per row of tiles.
 const RASTER_GROUP: i64 = 8;
 
-/// Pipeline stages of a kernel whose grid has at most one CTA per SM, at least (fewer where
-/// shared memory is short). Measured on an H100 with `--stages` (docs/BENCHMARKS.md run 6):
-/// 0.911x cuBLAS at 128x4096x4096 with 6 stages against 0.833x with 4 (same plan, runs 6-f
-/// and 6-e), 0.992x against 0.909x at 16x4096x14336 (64x64 split-K 2, one run); 8 stages
-/// gave 0.887x at 128x4096x4096, no better than 6.
-const LONE_STAGES: i64 = 6;
-
-/// Bytes of operand data (B, and the rows of A inside `M`) a lone split-K CTA keeps in
-/// flight, which set its stage count where that is more than [`LONE_STAGES`]: decode grids
-/// stream B from DRAM, and small stages need more of them. Measured on an H100 (run 7-a, f16, one run each): 64x64 tiles (8 KiB of B a
-/// stage) at 16x4096x4096 ran 0.808x cuBLAS with 6 stages, 0.885x with 8, 0.893x with 10,
-/// 0.881x with 12; at 16x6144x4096 0.824x with 6, 0.872x with 8 and 0.874x with 12. 64x128
-/// tiles (16 KiB) did best with 6 (0.918x against 0.900x with 9 at 16x4096x4096); so did
-/// 128x64 tiles at M = 128 (24 KiB of data a stage; run 6, above).
-const LONE_BYTES: i64 = 80 * 1024;
-
-/// Bytes of the streamed operand (the larger of A and B: a decode shape's weights) a lone
-/// CTA without split-K keeps in flight; the activations beside them come from L2 and do
-/// not count. Measured on an H100 (docs/BENCHMARKS.md run 9, f16): at M = 128 the 128x64
-/// tiles' 8 KiB of B a stage ran 0.942 -> 0.983x and 0.987 -> 1.051x cuBLAS (128x5120x5120,
-/// 128x5120x13824) with 9 stages (72 KiB of B) against 6 (9-c), and 64x64 tiles with this
-/// rule's 10 stages 0.994x and 0.987x at 128x4096x4096 (9-d); at M = 16, 16 stages of 64x16
-/// tiles (128 KiB of weights) lost 4-9% to 8 (9-c). Split-K CTAs keep [`LONE_BYTES`]: 9
-/// stages of 128x64 split-K 2 lost 5% to 6 at 128x4096x4096 and 128x4096x14336 (9-c).
-const LONE_STREAM_BYTES: i64 = 80 * 1024;
-
 /// Registers a consumer thread needs beside its accumulators (addresses, descriptors,
 /// predicates, loop state), for the entry register cap that decides CTAs per SM.
 const ADDRESSING_REGS: i64 = 40;
@@ -348,29 +322,13 @@ impl Shape {
         let limit_for = |c: i64| i64::from(opts.smem_limit).min(per_sm / c - 1024) - ATOM;
         let mut stages = opts.stages.map_or(plan.stages, i64::from).clamp(2, 16);
         // A grid of at most one CTA per SM (decode-like shapes, which stream the weights)
-        // has no co-resident CTA to make room for: one CTA per SM, and a ring of at least
-        // [`LONE_STAGES`] holding [`LONE_STREAM_BYTES`] of the streamed operand (split-K:
-        // [`LONE_BYTES`] of both), since bytes in flight set the speed there.
+        // has no co-resident CTA to make room for: one CTA per SM, with the deeper ring the
+        // plan already holds (`tessellate::ring`). With `--stages` the ring is as asked, but
+        // still one CTA per SM, so that a stage sweep times the kernel the default builds at
+        // another depth.
         let [gm, gn, kt_count] = plan.grid();
-        // With `--stages` the ring is as asked, but still one CTA per SM, so that a stage
-        // sweep times the kernel the default builds at another depth.
-        let lone = gm * gn * split <= i64::from(opts.sms);
-        if lone {
+        if gm * gn * split <= i64::from(opts.sms) {
             ctas = 1;
-        }
-        if lone && opts.stages.is_none() {
-            let (bytes, data) = if split > 1 {
-                // TMA fetches no A rows past M (they are zero-filled in shared memory).
-                (LONE_BYTES, b.bytes() + a.bytes() * p.m.min(a.rows) / a.rows)
-            } else if p.m >= p.n {
-                (LONE_STREAM_BYTES, a.bytes())
-            } else {
-                (LONE_STREAM_BYTES, b.bytes())
-            };
-            stages = stages
-                .max(LONE_STAGES)
-                .max((bytes + data - 1) / data)
-                .min(16);
         }
         // Stages asked for explicitly win over co-resident CTAs: fewer CTAs share the SM.
         if opts.stages.is_some() {

@@ -1,0 +1,86 @@
+//! The stage ring of a lone warpgroup grid: a grid of at most one CTA per SM (decode-like
+//! shapes, which stream the weights from DRAM). It has no co-resident CTA to make room for,
+//! so it runs one CTA per SM with a deeper ring than the plan's default, since the bytes it
+//! keeps in flight set its speed. Decided here, not in the code generator, so that the model
+//! ([`crate::generate`]) prices the ring the kernel runs and `plans` shows it.
+
+use hw_models::Target;
+
+use crate::problem::GemmProblem;
+
+/// Pipeline stages of a lone grid, at least (fewer where shared memory is short). Measured on
+/// an H100 with `--stages` (docs/BENCHMARKS.md run 6): 0.911x cuBLAS at 128x4096x4096 with 6
+/// stages against 0.833x with 4 (same plan, runs 6-f and 6-e), 0.992x against 0.909x at
+/// 16x4096x14336 (64x64 split-K 2, one run); 8 stages gave 0.887x at 128x4096x4096, no better
+/// than 6.
+pub const LONE_STAGES: i64 = 6;
+
+/// Bytes of operand data (B, and the rows of A inside `M`) a lone split-K CTA keeps in
+/// flight, which set its stage count where that is more than [`LONE_STAGES`]: decode grids
+/// stream B from DRAM, and small stages need more of them. Measured on an H100 (run 7-a, f16,
+/// one run each): 64x64 tiles (8 KiB of B a stage) at 16x4096x4096 ran 0.808x cuBLAS with 6
+/// stages, 0.885x with 8, 0.893x with 10, 0.881x with 12; at 16x6144x4096 0.824x with 6,
+/// 0.872x with 8 and 0.874x with 12. 64x128 tiles (16 KiB) did best with 6 (0.918x against
+/// 0.900x with 9 at 16x4096x4096); so did 128x64 tiles at M = 128 (24 KiB of data a stage;
+/// run 6).
+pub const LONE_BYTES: i64 = 80 * 1024;
+
+/// Bytes of the streamed operand (the larger of A and B: a decode shape's weights) a lone
+/// CTA without split-K keeps in flight; the activations beside them come from L2 and do not
+/// count. Measured on an H100 (docs/BENCHMARKS.md run 9, f16): at M = 128 the 128x64 tiles'
+/// 8 KiB of B a stage ran 0.942 -> 0.983x and 0.987 -> 1.051x cuBLAS (128x5120x5120,
+/// 128x5120x13824) with 9 stages (72 KiB of B) against 6 (9-c), and 64x64 tiles with this
+/// rule's 10 stages 0.994x and 0.987x at 128x4096x4096 (9-d); at M = 16, 16 stages of 64x16
+/// tiles (128 KiB of weights) lost 4-9% to 8 (9-c). Split-K CTAs keep [`LONE_BYTES`]: 9
+/// stages of 128x64 split-K 2 lost 5% to 6 at 128x4096x4096 and 128x4096x14336 (9-c).
+pub const LONE_STREAM_BYTES: i64 = 80 * 1024;
+
+/// The most stages a ring has (the code generator's limit).
+const MAX_STAGES: i64 = 16;
+
+/// Bytes of the widest swizzle atom: every stage starts 1024-aligned, and the kernel aligns
+/// its shared-memory base up to it.
+const ATOM: i64 = 1024;
+
+/// Bytes of one stage's tile of the streamed operand (the larger of A and B in elements,
+/// A where they tie) for a `cta` tile (`[m, n, k]`, k the stage's k-extent) of `problem`.
+pub fn streamed_stage_bytes(problem: &GemmProblem, cta: [i64; 3]) -> i64 {
+    let rows = if problem.m >= problem.n { cta[0] } else { cta[1] };
+    rows * cta[2] * problem.dtype.input_bytes()
+}
+
+/// Whether a warpgroup grid of `ctas` CTAs (k-splits counted) is lone on `target`: at most
+/// one CTA per SM.
+pub fn is_lone(target: &Target, ctas: i64) -> bool {
+    ctas <= i64::from(target.sms)
+}
+
+/// The ring depth of a lone grid's `cta` tile (`[m, n, k]`; the plan's default depth
+/// `stages`), split `split_k` ways: at least [`LONE_STAGES`] and the plan's, enough to hold
+/// [`LONE_STREAM_BYTES`] of the streamed operand (split-K: [`LONE_BYTES`] of both, A's rows
+/// past `M` not fetched), at most 16, and no more than one CTA's shared memory holds beside
+/// two 8-byte mbarriers a stage.
+pub fn lone_stages(
+    problem: &GemmProblem,
+    target: &Target,
+    cta: [i64; 3],
+    split_k: i64,
+    stages: i64,
+) -> i64 {
+    let eb = problem.dtype.input_bytes();
+    let (a, b) = (cta[0] * cta[2] * eb, cta[1] * cta[2] * eb);
+    let (bytes, data) = if split_k > 1 {
+        (LONE_BYTES, b + a * problem.m.min(cta[0]) / cta[0])
+    } else {
+        (LONE_STREAM_BYTES, streamed_stage_bytes(problem, cta))
+    };
+    let want = stages
+        .clamp(2, MAX_STAGES)
+        .max(LONE_STAGES)
+        .max((bytes + data - 1) / data)
+        .min(MAX_STAGES);
+    let limit = i64::from(target.smem_max_per_cta).min(i64::from(target.smem_bytes_per_sm) - 1024)
+        - ATOM;
+    let ring = |s: i64| s * (a + b + 16);
+    (2..=want).rev().find(|&s| ring(s) <= limit).unwrap_or(2)
+}
