@@ -16,8 +16,8 @@ use crate::cost::{self, Counts};
 use crate::ilp::{self, Granule, Mix};
 use crate::plan::{Modeled, PlacedItex, Plan, Region, Split};
 use crate::problem::{GemmDType, GemmProblem, ceil_div};
-use crate::select::{self, SelectError};
 use crate::ring;
+use crate::select::{self, SelectError};
 
 /// Options of the plan search.
 #[derive(Clone, Debug)]

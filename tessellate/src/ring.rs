@@ -45,7 +45,11 @@ const ATOM: i64 = 1024;
 /// Bytes of one stage's tile of the streamed operand (the larger of A and B in elements,
 /// A where they tie) for a `cta` tile (`[m, n, k]`, k the stage's k-extent) of `problem`.
 pub fn streamed_stage_bytes(problem: &GemmProblem, cta: [i64; 3]) -> i64 {
-    let rows = if problem.m >= problem.n { cta[0] } else { cta[1] };
+    let rows = if problem.m >= problem.n {
+        cta[0]
+    } else {
+        cta[1]
+    };
     rows * cta[2] * problem.dtype.input_bytes()
 }
 
@@ -79,8 +83,53 @@ pub fn lone_stages(
         .max(LONE_STAGES)
         .max((bytes + data - 1) / data)
         .min(MAX_STAGES);
-    let limit = i64::from(target.smem_max_per_cta).min(i64::from(target.smem_bytes_per_sm) - 1024)
-        - ATOM;
+    let limit =
+        i64::from(target.smem_max_per_cta).min(i64::from(target.smem_bytes_per_sm) - 1024) - ATOM;
     let ring = |s: i64| s * (a + b + 16);
     (2..=want).rev().find(|&s| ring(s) <= limit).unwrap_or(2)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::problem::GemmDType;
+
+    fn h100() -> Target {
+        hw_models::target("sm_90a", None).unwrap()
+    }
+
+    fn f16(m: i64, n: i64, k: i64) -> GemmProblem {
+        GemmProblem::new(m, n, k, 1, GemmDType::F16).unwrap()
+    }
+
+    #[test]
+    fn streamed_operand_sets_the_depth_and_shared_memory_caps_it() {
+        let t = h100();
+        // 8 KiB of B a stage: 10 stages hold 80 KiB.
+        assert_eq!(
+            lone_stages(&f16(128, 4096, 4096), &t, [64, 64, 64], 1, 4),
+            10
+        );
+        // 128x64 tiles: 24 KiB stages, of which 9 fit beside the barriers in 227 KiB.
+        assert_eq!(
+            lone_stages(&f16(128, 5120, 5120), &t, [128, 64, 64], 1, 4),
+            9
+        );
+        // Split-K counts both operands: 24 KiB a stage, so the floor of 6.
+        assert_eq!(
+            lone_stages(&f16(128, 4096, 14336), &t, [128, 64, 64], 2, 4),
+            6
+        );
+        // 32-byte spans: 2 KiB of B a stage would want 40; the ring stops at 16.
+        assert_eq!(
+            lone_stages(&f16(128, 4096, 4096), &t, [64, 64, 16], 1, 16),
+            16
+        );
+        // The transposed decode grid streams A (the caller's B): 64 rows of 128 B.
+        assert_eq!(
+            streamed_stage_bytes(&f16(4096, 16, 4096), [64, 16, 64]),
+            8192
+        );
+        assert!(is_lone(&t, 132) && !is_lone(&t, 133));
+    }
 }
