@@ -66,7 +66,8 @@ pub struct CompileArgs {
     pub schedule: String,
 }
 
-fn layout(s: &str) -> MatLayout {
+/// `col` -> column-major, anything else row-major (clap allows only `row` and `col`).
+pub fn layout(s: &str) -> MatLayout {
     if s == "col" {
         MatLayout::ColMajor
     } else {
@@ -90,6 +91,8 @@ pub fn lowerable(
             problem, wgmma, a_layout, b_layout,
         )
         .is_ok(),
+        // B tiles of 96 columns are held K-major only (hopper::Shape).
+        narrow_b_tiles: b_layout == MatLayout::ColMajor,
         ..Options::default()
     }
 }

@@ -157,6 +157,12 @@ pub struct GemmArgs {
     /// Rank stream-K warpgroup plans instead of the others (as `compile --stream-k on`).
     #[arg(long)]
     pub stream_k: bool,
+    /// Layout of A, as `compile --a-layout` (which warpgroup plans the Hopper path lowers).
+    #[arg(long, default_value = "row", value_parser = ["row", "col"])]
+    pub a_layout: String,
+    /// Layout of B, as `compile --b-layout`.
+    #[arg(long, default_value = "row", value_parser = ["row", "col"])]
+    pub b_layout: String,
 }
 
 /// A CLI failure: one line for the user, and the exit code.

@@ -31,15 +31,18 @@ pub fn run(a: &GemmArgs, is_bmm: bool) -> Result<String, CliError> {
     if budget < 1 {
         return Err(bad(format!("--budget must be at least 1, got {budget}")));
     }
-    // Warpgroup and transposed plans as `mosaic compile` ranks them with its default
-    // layouts (row-major A and B), so that plan N here is `compile --plan N`'s.
-    let row = codegen::MatLayout::RowMajor;
+    // Warpgroup and transposed plans as `mosaic compile` ranks them with the same layouts,
+    // so that plan N here is `compile --plan N`'s.
+    let (a_layout, b_layout) = (
+        super::compile::layout(&a.a_layout),
+        super::compile::layout(&a.b_layout),
+    );
     let opts = Options {
         ratio,
         top: top as usize,
         budget: budget as usize,
         stream_k: a.stream_k,
-        ..super::compile::lowerable(&problem, &target, row, row)
+        ..super::compile::lowerable(&problem, &target, a_layout, b_layout)
     };
     let ranking = plans(&problem, &target, &opts).map_err(|e| bad(e.to_string()))?;
     if a.json {
@@ -48,7 +51,11 @@ pub fn run(a: &GemmArgs, is_bmm: bool) -> Result<String, CliError> {
         // The kernels `mosaic compile --plan N` builds with its default flags (and
         // `--ratio` / `--only` / `--budget` left alone), for the launch figures the plan
         // alone does not fix (a lone grid's ring depth, for one).
-        let copts = super::compile::target_defaults(&target);
+        let copts = codegen::CompileOptions {
+            a_layout,
+            b_layout,
+            ..super::compile::target_defaults(&target)
+        };
         let kernel = |p: &Plan| match codegen::compile(p, &copts) {
             Ok(k) => super::compile::kernel_line(&k),
             Err(e) => format!("  kernel    not built: {e}"),

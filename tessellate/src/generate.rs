@@ -48,6 +48,11 @@ pub struct Options {
     /// (docs/BENCHMARKS.md run 8: 0.74x of the whole-tile kernel at 4096^3 and 2048^3,
     /// 0.69-0.93x at decode shapes).
     pub stream_k: bool,
+    /// Whether warpgroup candidates may also take B tiles of 96 columns (one wgmma
+    /// `m64n96`; cuBLAS's decode tile width, which makes 128 CTAs of N = 6144). Off by
+    /// default: the Hopper code generator holds such tiles only K-major (a column-major B),
+    /// and `mosaic compile` turns it on there.
+    pub narrow_b_tiles: bool,
 }
 
 impl Default for Options {
@@ -60,6 +65,7 @@ impl Default for Options {
             transposed_warpgroups: false,
             swizzle: None,
             stream_k: false,
+            narrow_b_tiles: false,
         }
     }
 }
@@ -202,7 +208,12 @@ pub fn plans(
     if ![128, 64, 32].contains(&span) {
         return Err(GenerateError::BadSwizzle(span));
     }
-    let cands = candidates(dtype, mma, wgmma_ok, target, problem, span, opts.stream_k);
+    let wns: &[i64] = if opts.narrow_b_tiles {
+        &[64, 96, 128, 192, 256]
+    } else {
+        &[64, 128, 192, 256]
+    };
+    let cands = candidates(dtype, mma, wgmma_ok, wns, target, problem, span, opts.stream_k);
     let mut out: Vec<Plan> = Vec::new();
     let mut explored = 0usize;
     let mut stop = StopReason::Exhausted;
@@ -284,10 +295,12 @@ fn key(p: &Plan) -> String {
 
 /// Step 3's hierarchy: CTA tiles, worker grids and k-steps for each tensor path; vector-only
 /// candidates for dtypes without a tensor iTex.
+#[allow(clippy::too_many_arguments)]
 fn candidates(
     dtype: GemmDType,
     mma: Option<Instruction>,
     wgmma: bool,
+    wns: &[i64],
     target: &Target,
     problem: &GemmProblem,
     span: i64,
@@ -338,7 +351,7 @@ fn candidates(
             dtype,
             target,
             problem,
-            &[64, 128, 192, 256],
+            wns,
             true,
             span,
             stream_k,
