@@ -810,7 +810,7 @@ pub(crate) fn modeled(
     if split_k > 1 {
         cycles +=
             waves * ((split_k - 1) * cta[0] * cta[1] * 4) as f64 / target.smem_bytes_per_clk_per_sm;
-        if lone && target.dram_latency_ns.is_some() {
+        if target.dram_latency_ns.is_some() {
             cycles += waves * SPLIT_K_CYCLES;
         }
     }
