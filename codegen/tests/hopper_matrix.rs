@@ -79,6 +79,7 @@ fn ranked_plans(
         &t,
         &Options {
             transposed_warpgroups: hopper::supports_transposed(&problem, true, a, b).is_ok(),
+            narrow_b_tiles: b == MatLayout::ColMajor,
             ..opts
         },
     )
@@ -366,6 +367,52 @@ fn every_warpgroup_kernel_assembles_without_spills() {
         }
     }
     println!("{n} sm_90a warpgroup kernels assembled without spills");
+}
+
+#[test]
+fn narrow_b_tiles_are_k_major_and_assemble_without_spills() {
+    // 96-column B tiles (wgmma m64n96) where B is column-major (K-major) and whole tiles
+    // cover N: every such plan of a decode shape and a ragged one, every dtype.
+    let Some(_) = ptxas::require_or_skip("narrow_b_tiles_are_k_major_and_assemble_without_spills")
+    else {
+        return;
+    };
+    use MatLayout::{ColMajor as C, RowMajor as R};
+    let mut n = 0;
+    for dtype in [GemmDType::F16, GemmDType::BF16, GemmDType::TF32] {
+        for shape in [(128, 6144, 4096), (1000, 960, 1000)] {
+            let narrow: Vec<_> = warpgroup_plans(dtype, shape, R, C)
+                .into_iter()
+                .filter(|(p, _)| p.cta_tile[1] == 96 && !p.transposed)
+                .collect();
+            assert!(!narrow.is_empty(), "{dtype} {shape:?}");
+            for (plan, opts) in narrow {
+                let k = compile(&plan, &opts).unwrap_or_else(|e| panic!("{plan}: {e}"));
+                assert!(
+                    k.ptx.contains("wgmma.mma_async.sync.aligned.m64n96k"),
+                    "{plan}"
+                );
+                let rep =
+                    ptxas::assemble(&k.ptx, "sm_90a").unwrap_or_else(|e| panic!("{plan}: {e}"));
+                for e in &rep.entries {
+                    assert_eq!((e.spill_stores, e.spill_loads), (0, 0), "{plan}: {e:?}");
+                }
+                n += 1;
+            }
+        }
+        // Row-major B (MN-major) never gets them, nor an N that 96 does not divide.
+        for (shape, b) in [((128, 6144, 4096), R), ((128, 5120, 5120), C)] {
+            if dtype == GemmDType::TF32 && b == R {
+                continue;
+            }
+            assert!(
+                warpgroup_plans(dtype, shape, R, b)
+                    .iter()
+                    .all(|(p, _)| p.cta_tile[1] != 96 || p.transposed)
+            );
+        }
+    }
+    println!("{n} kernels with 96-column B tiles assembled without spills");
 }
 
 /// The swizzle mode wgmma reads a kernel's tiles with: bits 62-63 of the descriptors'

@@ -213,7 +213,16 @@ pub fn plans(
     } else {
         &[64, 128, 192, 256]
     };
-    let cands = candidates(dtype, mma, wgmma_ok, wns, target, problem, span, opts.stream_k);
+    let cands = candidates(
+        dtype,
+        mma,
+        wgmma_ok,
+        wns,
+        target,
+        problem,
+        span,
+        opts.stream_k,
+    );
     let mut out: Vec<Plan> = Vec::new();
     let mut explored = 0usize;
     let mut stop = StopReason::Exhausted;
@@ -348,13 +357,7 @@ fn candidates(
     }
     if wgmma {
         out.extend(wgmma_candidates(
-            dtype,
-            target,
-            problem,
-            wns,
-            true,
-            span,
-            stream_k,
+            dtype, target, problem, wns, true, span, stream_k,
         ));
     }
     out
@@ -381,6 +384,12 @@ fn wgmma_candidates(
     let shapes = itertools::iproduct!([1, 2], [64, 128], wns.iter().copied(), depth, [1, 2, 4]);
     for (wg, wm, wn, stages, split_k) in shapes {
         if !wgmma_candidate_fits(target, problem, [wg, wm, wn], stages, split_k, kts, span) {
+            continue;
+        }
+        // A 96-column tile only where whole tiles cover N. Measured (docs/BENCHMARKS.md
+        // run 10-f, H200): at N = 6144 64x96 tiles (128 CTAs) ran 2.7-6% faster than 128x64
+        // (96 CTAs), at N = 5120 (a last column a third used, 108 CTAs) 3-4.6% slower.
+        if wn % 64 != 0 && problem.n % wn != 0 {
             continue;
         }
         // More tiles than SMs: loop over them in resident CTAs, so one tile's epilogue

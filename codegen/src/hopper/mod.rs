@@ -228,7 +228,8 @@ impl Shape {
             || acc != DType::F32
             || !SPANS.contains(&(bk * eb))
             || !(wm == 64 || wm == 128)
-            || !(wn % 64 == 0 || ((plan.transposed || b_major(b_layout) == Major::K) && wn % 8 == 0))
+            || !(wn % 64 == 0
+                || ((plan.transposed || b_major(b_layout) == Major::K) && wn % 8 == 0))
             || !(1..=2).contains(&plan.workers[0])
         {
             return unsupported(format!(
