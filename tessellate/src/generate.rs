@@ -661,7 +661,7 @@ fn place(
 /// by a factor `e` (see [`modeled`]).
 const DRAM_REACH_SMS: f64 = 16.0;
 
-/// Cycles a lone split-K grid loses to its cluster's reduction beyond the partial tiles'
+/// Cycles a split-K grid loses to each wave's cluster reduction beyond the partial tiles'
 /// shared-memory reads: the leader waits for the slowest split, then stores alone. Charged
 /// where the part's DRAM latency is known (it was fitted with it). Measured on an H100
 /// (docs/BENCHMARKS.md): at 128x4096x4096 64x64 unsplit tiles ran 0.99x cuBLAS against
@@ -671,6 +671,8 @@ const DRAM_REACH_SMS: f64 = 16.0;
 /// enough bytes. With [`hw_models::Target::dram_latency_ns`]'s ring bound, 1000 to 3000
 /// cycles order all three as measured (and 16x4096x4096's unsplit 64x16 tiles, 1.08x
 /// against split-K 2's 1.03x, run 9); 2000 (1.1 us at the modeled clock) is the middle.
+/// Also charged to split-K grids of two CTAs per SM: 64x96 split-K 2 tiles at 2 CTAs/SM
+/// ran 0.86x at 128x6144x4096 (column-major B) against 0.96x for the lone 64x96 grid (10-e).
 const SPLIT_K_CYCLES: f64 = 2000.0;
 
 /// Cycles a persistent warpgroup CTA's tensor pipe idles at each switch to its next tile:
