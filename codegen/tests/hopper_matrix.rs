@@ -222,6 +222,19 @@ fn decode_shapes_rank_transposed_plans_first_and_large_shapes_never_split() {
         assert_eq!(small.cta_tile[..2], [64, 16], "{small}");
         assert_eq!(small.split_k, split, "{small}");
     }
+    // M not a multiple of 8: wgmma's n rounds up (8, 24), and the transposed plan still
+    // leads (the 96-column filter of run 10 once dropped these).
+    for (m, n) in [(1, 8), (20, 24)] {
+        let (p, _) = warpgroup_plans(
+            GemmDType::F16,
+            (m, 4096, 4096),
+            MatLayout::RowMajor,
+            MatLayout::RowMajor,
+        )[0]
+        .clone();
+        assert!(p.transposed, "{p}");
+        assert_eq!(p.cta_tile[..2], [64, n], "{p}");
+    }
     // Column-major A: no transposed plan (the kernel's 16-row B tile must be K-major).
     let col = warpgroup_plans(
         GemmDType::F16,
@@ -356,6 +369,11 @@ fn every_warpgroup_kernel_assembles_without_spills() {
                     plan.cta_tile, plan.workers[0], plan.stages, plan.split_k
                 );
                 let k = compile(&plan, &opts).unwrap_or_else(|e| panic!("{what}: {e}"));
+                // A lone grid's kernel builds the ring its plan carries (tessellate::ring).
+                let [gm, gn, _] = plan.grid();
+                if gm * gn * plan.split_k.max(1) <= i64::from(opts.sms) {
+                    assert_eq!(i64::from(k.stages), plan.stages, "{what}");
+                }
                 let rep =
                     ptxas::assemble(&k.ptx, "sm_90a").unwrap_or_else(|e| panic!("{what}: {e}"));
                 for e in &rep.entries {
@@ -380,13 +398,15 @@ fn narrow_b_tiles_are_k_major_and_assemble_without_spills() {
     use MatLayout::{ColMajor as C, RowMajor as R};
     let mut n = 0;
     for dtype in [GemmDType::F16, GemmDType::BF16, GemmDType::TF32] {
-        for shape in [(128, 6144, 4096), (1000, 960, 1000)] {
+        for shape in [(128, 6144, 4096), (1000, 960, 1000), (4096, 6144, 4096)] {
             let narrow: Vec<_> = warpgroup_plans(dtype, shape, R, C)
                 .into_iter()
                 .filter(|(p, _)| p.cta_tile[1] == 96 && !p.transposed)
                 .collect();
             assert!(!narrow.is_empty(), "{dtype} {shape:?}");
             for (plan, opts) in narrow {
+                // No B multicast for them: their multicast halves never ran on a GPU.
+                assert_eq!(plan.multicast, 1, "{plan}");
                 let k = compile(&plan, &opts).unwrap_or_else(|e| panic!("{plan}: {e}"));
                 assert!(
                     k.ptx.contains("wgmma.mma_async.sync.aligned.m64n96k"),

@@ -149,7 +149,8 @@ pub struct Target {
     pub l2_fill_gb_per_s: Option<f64>,
     /// Latency of a TMA load from DRAM while a decode-like grid streams the weights, ns:
     /// with the bytes its stage rings keep in flight it bounds the grid's streaming rate
-    /// (Little's law). `None` where not measured (see the part table for the measurement).
+    /// (Little's law). A fitted model parameter, not a measured latency; `None` where not
+    /// fitted (see the part table for the fit).
     pub dram_latency_ns: Option<f64>,
     /// Maximum resident threads per SM.
     pub max_threads_per_sm: u32,

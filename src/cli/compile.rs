@@ -178,7 +178,8 @@ pub fn kernel(a: &CompileArgs) -> Result<(tessellate::Plan, codegen::Kernel), Cl
 }
 
 /// The launch line of a compiled kernel: grid, block, shared memory (bytes) and the ring's
-/// stages as built (which can differ from the plan's: a lone grid gets a deeper ring).
+/// stages as built (which can differ from the plan's: `--stages`, `--tma-store on`, or a
+/// shared-memory limit tighter than the target's).
 pub fn kernel_line(k: &codegen::Kernel) -> String {
     format!(
         "  kernel    {} grid {}x{}x{}, block {}, {} bytes shared, {} stages",

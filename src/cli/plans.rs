@@ -50,7 +50,7 @@ pub fn run(a: &GemmArgs, is_bmm: bool) -> Result<String, CliError> {
     } else {
         // The kernels `mosaic compile --plan N` builds with its default flags (and
         // `--ratio` / `--only` / `--budget` left alone), for the launch figures the plan
-        // alone does not fix (a lone grid's ring depth, for one).
+        // alone does not fix (grid, block, shared memory).
         let copts = codegen::CompileOptions {
             a_layout,
             b_layout,

@@ -208,7 +208,10 @@ pub fn plans(
     if ![128, 64, 32].contains(&span) {
         return Err(GenerateError::BadSwizzle(span));
     }
-    let wns: &[i64] = if opts.narrow_b_tiles {
+    // 96-column tiles only where whole tiles cover N. Measured (docs/BENCHMARKS.md run
+    // 10-f, H200): at N = 6144 64x96 tiles (128 CTAs) ran 2.7-6% faster than 128x64 (96
+    // CTAs), at N = 5120 (a last column a third used, 108 CTAs) 3-4.6% slower.
+    let wns: &[i64] = if opts.narrow_b_tiles && problem.n % 96 == 0 {
         &[64, 96, 128, 192, 256]
     } else {
         &[64, 128, 192, 256]
@@ -386,25 +389,21 @@ fn wgmma_candidates(
         if !wgmma_candidate_fits(target, problem, [wg, wm, wn], stages, split_k, kts, span) {
             continue;
         }
-        // A 96-column tile only where whole tiles cover N. Measured (docs/BENCHMARKS.md
-        // run 10-f, H200): at N = 6144 64x96 tiles (128 CTAs) ran 2.7-6% faster than 128x64
-        // (96 CTAs), at N = 5120 (a last column a third used, 108 CTAs) 3-4.6% slower.
-        if wn % 64 != 0 && problem.n % wn != 0 {
-            continue;
-        }
         // More tiles than SMs: loop over them in resident CTAs, so one tile's epilogue
         // and the next tile's pipeline fill overlap the stage ring. Two or more waves of
         // tiles: pairs of tile rows share B through a 2-CTA cluster, unless the pairs'
         // padding (an odd last row of tiles) would waste more than a tenth of the rows.
         let gm = ceil_div(problem.m, wg * wm);
         let tiles = gm * ceil_div(problem.n, wn);
+        // (Not 96-column tiles: their multicast halves were never run on a GPU.)
         let shared = multicast
+            && wn % 64 == 0
             && split_k == 1
             && tiles >= 2 * i64::from(target.sms)
             && (gm % 2 == 0 || gm >= 9);
         // A lone grid's ring is deeper than the plan's default (see [`ring`]).
         let cta = [wg * wm, wn, bk];
-        let stages = if ring::is_lone(target, tiles * split_k) {
+        let stages = if ring::is_lone(target, problem.batch * tiles * split_k) {
             ring::lone_stages(problem, target, cta, split_k, stages)
         } else {
             stages
@@ -701,7 +700,7 @@ pub(crate) fn modeled(
     let tiles = c.grid_ctas(problem);
     let sms = i64::from(target.sms);
     // A warpgroup grid of at most one CTA per SM runs one CTA per SM with a deeper ring
-    // (the kernel's lone-grid rule; a stream-K one too, so its `G` is the SM count).
+    // ([`ring`]; a stream-K one too, so its `G` is the SM count).
     let lone = c.tma && tiles <= sms;
     let ctas_per_sm = if lone { 1 } else { ctas_per_sm };
     let slots = sms * ctas_per_sm;
@@ -771,10 +770,10 @@ pub(crate) fn modeled(
         };
         dram *= reach(sms) / reach(active);
         // A lone grid streams at most the bytes its rings hold per DRAM latency (Little's
-        // law): every active CTA's ring, `stages` stages of the streamed operand deep (CTAs
-        // whose slabs meet in L2 count too: measured, 64x64 tiles in two rows, 10 MiB in
-        // flight, ran 1.02x cuBLAS at 128x4096x4096 on an H200, where split-K 2 of 128x64
-        // tiles holding 6 MiB ran 0.96x; docs/BENCHMARKS.md runs 9-g and 10).
+        // law): every active CTA's ring, `stages` stages of the streamed operand deep. CTAs
+        // whose slabs meet in L2 count too; counting only distinct slabs picks the same
+        // H100 kernels, and on an H200 neither count matched the measurements
+        // (docs/BENCHMARKS.md run 10-c).
         if let (true, Some(ns)) = (lone, target.dram_latency_ns) {
             let ring_bytes = c.stages * ring::streamed_stage_bytes(problem, cta);
             let latency = ns * 1e-3 * target.clock_mhz;

@@ -125,6 +125,15 @@ mod tests {
             lone_stages(&f16(128, 4096, 4096), &t, [64, 64, 16], 1, 16),
             16
         );
+        // tf32: 32 elements of 4 bytes a stage; 64x64 tiles stream the same 8 KiB of B.
+        let tf32 = GemmProblem::new(128, 4096, 4096, 1, GemmDType::TF32).unwrap();
+        assert_eq!(lone_stages(&tf32, &t, [64, 64, 32], 1, 4), 10);
+        // Split-K with M = 16 under a 128-row tile: TMA fetches 16 of A's 128 rows (2 KiB
+        // of 16 KiB), so 8 KiB of B + 2 KiB of A a stage: 8 stages hold 80 KiB.
+        assert_eq!(
+            lone_stages(&f16(16, 4096, 4096), &t, [128, 64, 64], 2, 4),
+            8
+        );
         // The transposed decode grid streams A (the caller's B): 64 rows of 128 B.
         assert_eq!(
             streamed_stage_bytes(&f16(4096, 16, 4096), [64, 16, 64]),

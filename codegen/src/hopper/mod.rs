@@ -389,6 +389,9 @@ impl Shape {
                 plan.cta_tile[0]
             ));
         }
+        if opts.raster_group == Some(0) {
+            return unsupported("a launch-order group of 0 tile rows".into());
+        }
         let sk =
             stream_k.then(|| StreamK::new(gm * gn, kt_count, i64::from(opts.sms.max(1)) * ctas));
         Ok(Shape {
