@@ -91,8 +91,7 @@ pub fn lowerable(
             problem, wgmma, a_layout, b_layout,
         )
         .is_ok(),
-        // B tiles of 96 columns are held K-major only (hopper::Shape).
-        narrow_b_tiles: b_layout == MatLayout::ColMajor,
+        narrow_b_tiles: codegen::hopper::holds_narrow_b(b_layout),
         ..Options::default()
     }
 }

@@ -403,7 +403,7 @@ fn wgmma_candidates(
             && (gm % 2 == 0 || gm >= 9);
         // A lone grid's ring is deeper than the plan's default (see [`ring`]).
         let cta = [wg * wm, wn, bk];
-        let stages = if ring::is_lone(target, problem.batch * tiles * split_k) {
+        let stages = if ring::is_lone(target.sms, problem.batch * tiles * split_k) {
             ring::lone_stages(problem, target, cta, split_k, stages)
         } else {
             stages
@@ -701,7 +701,7 @@ pub(crate) fn modeled(
     let sms = i64::from(target.sms);
     // A warpgroup grid of at most one CTA per SM runs one CTA per SM with a deeper ring
     // ([`ring`]; a stream-K one too, so its `G` is the SM count).
-    let lone = c.tma && tiles <= sms;
+    let lone = c.tma && ring::is_lone(target.sms, tiles);
     let ctas_per_sm = if lone { 1 } else { ctas_per_sm };
     let slots = sms * ctas_per_sm;
     // A stream-K tail spreads the last waves' k-steps evenly over every slot.

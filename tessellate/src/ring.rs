@@ -35,12 +35,26 @@ pub const LONE_BYTES: i64 = 80 * 1024;
 /// stages of 128x64 split-K 2 lost 5% to 6 at 128x4096x4096 and 128x4096x14336 (9-c).
 pub const LONE_STREAM_BYTES: i64 = 80 * 1024;
 
-/// The most stages a ring has (the code generator's limit).
-const MAX_STAGES: i64 = 16;
+/// The most stages a ring has (the Hopper code generator's limit, asked-for depths too).
+pub const MAX_STAGES: i64 = 16;
 
 /// Bytes of the widest swizzle atom: every stage starts 1024-aligned, and the kernel aligns
 /// its shared-memory base up to it.
 const ATOM: i64 = 1024;
+
+/// Shared memory (bytes) that `stages` stages of `stage` bytes each take with their two
+/// 8-byte mbarriers (`full`, `empty`).
+pub fn ring_bytes(stage: i64, stages: i64) -> i64 {
+    stages * (stage + 16)
+}
+
+/// Shared memory (bytes) one of `ctas` co-resident CTAs may give its ring and epilogue
+/// buffers: at most `smem_per_cta` (the opt-in maximum), and its share of the SM's
+/// `smem_per_sm` less the 1 KiB the driver reserves per CTA, less the slack that aligns the
+/// base to 1024 bytes.
+pub fn smem_for_ring(smem_per_cta: i64, smem_per_sm: i64, ctas: i64) -> i64 {
+    smem_per_cta.min(smem_per_sm / ctas - 1024) - ATOM
+}
 
 /// Bytes of one stage's tile of the streamed operand (the larger of A and B in elements,
 /// A where they tie) for a `cta` tile (`[m, n, k]`, k the stage's k-extent) of `problem`.
@@ -53,10 +67,10 @@ pub fn streamed_stage_bytes(problem: &GemmProblem, cta: [i64; 3]) -> i64 {
     rows * cta[2] * problem.dtype.input_bytes()
 }
 
-/// Whether a warpgroup grid of `ctas` CTAs (k-splits counted) is lone on `target`: at most
-/// one CTA per SM.
-pub fn is_lone(target: &Target, ctas: i64) -> bool {
-    ctas <= i64::from(target.sms)
+/// Whether a warpgroup grid of `ctas` CTAs (k-splits and batches counted) is lone on a GPU
+/// of `sms` SMs: at most one CTA per SM.
+pub fn is_lone(sms: u32, ctas: i64) -> bool {
+    ctas <= i64::from(sms)
 }
 
 /// The ring depth of a lone grid's `cta` tile (`[m, n, k]`; the plan's default depth
@@ -83,10 +97,15 @@ pub fn lone_stages(
         .max(LONE_STAGES)
         .max((bytes + data - 1) / data)
         .min(MAX_STAGES);
-    let limit =
-        i64::from(target.smem_max_per_cta).min(i64::from(target.smem_bytes_per_sm) - 1024) - ATOM;
-    let ring = |s: i64| s * (a + b + 16);
-    (2..=want).rev().find(|&s| ring(s) <= limit).unwrap_or(2)
+    let limit = smem_for_ring(
+        i64::from(target.smem_max_per_cta),
+        i64::from(target.smem_bytes_per_sm),
+        1,
+    );
+    (2..=want)
+        .rev()
+        .find(|&s| ring_bytes(a + b, s) <= limit)
+        .unwrap_or(2)
 }
 
 #[cfg(test)]
@@ -139,6 +158,6 @@ mod tests {
             streamed_stage_bytes(&f16(4096, 16, 4096), [64, 16, 64]),
             8192
         );
-        assert!(is_lone(&t, 132) && !is_lone(&t, 133));
+        assert!(is_lone(t.sms, 132) && !is_lone(t.sms, 133));
     }
 }

@@ -49,7 +49,7 @@ pub mod stream_k;
 
 use emit_ptx::ast::{Entry, Module, Op, Operand, Param, ParamType, Reg, RegClass, Shared};
 use itex::{DType, Instruction};
-use tessellate::{GemmDType, Plan, Split};
+use tessellate::{GemmDType, Plan, Split, ring};
 
 use crate::builder::{Builder, addr, f32imm, imm, r, sym, vec};
 use crate::{CodegenError, CompileOptions, Kernel, MatLayout, TensorMapSpec, TmaElem, TmaOperand};
@@ -115,6 +115,13 @@ pub fn supports(
         }
     }
     Ok(())
+}
+
+/// Whether B tiles of any multiple of 8 columns (not only whole 64-column chunks) can be
+/// held for this B layout: only K-major (column-major) B, whose tile rows are whole 128-byte
+/// swizzle spans; an MN-major tile is whole chunks of `span / element bytes` columns.
+pub fn holds_narrow_b(b_layout: MatLayout) -> bool {
+    b_major(b_layout) == Major::K
 }
 
 /// The operand layouts of a transposed plan's kernel ([`tessellate::Plan::transposed`]):
@@ -228,8 +235,7 @@ impl Shape {
             || acc != DType::F32
             || !SPANS.contains(&(bk * eb))
             || !(wm == 64 || wm == 128)
-            || !(wn % 64 == 0
-                || ((plan.transposed || b_major(b_layout) == Major::K) && wn % 8 == 0))
+            || !(wn % 64 == 0 || ((plan.transposed || holds_narrow_b(b_layout)) && wn % 8 == 0))
             || !(1..=2).contains(&plan.workers[0])
         {
             return unsupported(format!(
@@ -266,7 +272,7 @@ impl Shape {
             ));
         }
         // An MN-major tile is whole 64-element chunks; other heights only K-major.
-        if wn % 64 != 0 && b_major(b_layout) != Major::K {
+        if wn % 64 != 0 && !holds_narrow_b(b_layout) {
             return unsupported(format!("a {wn}-row B tile that is not K-major"));
         }
         let a = OperandTile {
@@ -298,8 +304,7 @@ impl Shape {
             ));
         }
         let stage = a.bytes() + b.bytes();
-        // Each stage also costs its two 8-byte mbarriers (`full`, `empty`).
-        let ring = |stages: i64| stages * (stage + 16);
+        let ring = |stages: i64| ring::ring_bytes(stage, stages);
         // ptxas allocates the whole kernel within the entry cap `65536 / (threads * ctas)`
         // (setmaxnreg only moves registers at run time), so the cap must hold the consumer's
         // accumulators and addressing.
@@ -317,18 +322,19 @@ impl Shape {
             .rev()
             .find(|&c| entry_reg_cap(threads, c) >= need)
             .unwrap_or(1);
-        // Per CTA: its share of the SM's shared memory (less the 1 KiB the driver reserves
-        // per CTA), less the slack that aligns the base to 1024.
         let per_sm = i64::from(opts.smem_per_sm);
-        let limit_for = |c: i64| i64::from(opts.smem_limit).min(per_sm / c - 1024) - ATOM;
-        let mut stages = opts.stages.map_or(plan.stages, i64::from).clamp(2, 16);
+        let limit_for = |c: i64| ring::smem_for_ring(i64::from(opts.smem_limit), per_sm, c);
+        let mut stages = opts
+            .stages
+            .map_or(plan.stages, i64::from)
+            .clamp(2, ring::MAX_STAGES);
         // A grid of at most one CTA per SM (decode-like shapes, which stream the weights)
         // has no co-resident CTA to make room for: one CTA per SM, with the deeper ring the
         // plan already holds (`tessellate::ring`). With `--stages` the ring is as asked, but
         // still one CTA per SM, so that a stage sweep times the kernel the default builds at
         // another depth.
         let [gm, gn, kt_count] = plan.grid();
-        if gm * gn * split <= i64::from(opts.sms) {
+        if ring::is_lone(opts.sms, gm * gn * split) {
             ctas = 1;
         }
         // Stages asked for explicitly win over co-resident CTAs: fewer CTAs share the SM.
