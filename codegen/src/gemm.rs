@@ -408,7 +408,7 @@ fn build_with(plan: &Plan, opts: &CompileOptions, swizzle: bool) -> Result<Kerne
     let c = ptrs[2];
     for &ri in &stored {
         regions[ri].store(
-            &mut b, ri, &accs, c, m_cta, n_cta, wi, wj, wm, wn, &p, alpha, beta, beta_nz,
+            &mut b, ri, &accs, c, m_cta, n_cta, wi, wj, wm, wn, bn, &p, alpha, beta, beta_nz,
         )?;
     }
     b.emit(Op::Ret, "", vec![]);
@@ -1172,6 +1172,7 @@ impl RegionCode {
         wj: Reg,
         wm: i64,
         wn: i64,
+        bn: i64,
         p: &tessellate::GemmProblem,
         alpha: Reg,
         beta: Reg,
@@ -1195,7 +1196,36 @@ impl RegionCode {
         let mut prow: BTreeMap<i64, Reg> = BTreeMap::new();
         let mut pcol: BTreeMap<i64, Reg> = BTreeMap::new();
         let t = b.reg(RegClass::B32);
-        for (key, reg, sub, [mi, ni]) in self.acc_elements(ri) {
+        // Two f32 accumulators of adjacent columns, the first even, go out as one 8-byte
+        // `st.global.v2.f32`: a warp's store then writes whole 32-byte sectors (the m16n8
+        // fragments give each lane columns 2t and 2t + 1 of a row) instead of two halves of
+        // each at different times. 4096 x 4096 x 64 f16 on an H100 took 76.5 us with one
+        // scalar store per element against cuBLAS's 27.8 us (docs/BENCHMARKS.md run 11-a).
+        // With `n` even and every column origin even, `col < n` implies `col + 1 < n`, so the
+        // pair shares the first element's predicate; C's base must be 8-byte aligned.
+        let even_cols = p.n % 2 == 0
+            && wn % 2 == 0
+            && bn % 2 == 0
+            && self
+                .c
+                .lane
+                .iter()
+                .all(|&(_, ext, c)| ext == 1 || c[1] % 2 == 0);
+        let elements = self.acc_elements(ri);
+        let paired = |i: usize| -> bool {
+            let (key, reg, _, [mi, ni]) = elements[i];
+            even_cols
+                && p.dtype.acc() == DType::F32
+                && ni % 2 == 0
+                && elements.get(i + 1).is_some_and(|&(k2, r2, _, [m2, n2])| {
+                    k2 == key && r2 == reg + 1 && m2 == mi && n2 == ni + 1
+                })
+        };
+        let mut i = 0;
+        while i < elements.len() {
+            let (key, reg, sub, [mi, ni]) = elements[i];
+            let pair = paired(i);
+            i += if pair { 2 } else { 1 };
             let pr = *prow.entry(mi).or_insert_with(|| {
                 let q = b.reg(RegClass::Pred);
                 b.emit(Op::Add, "u32", vec![r(t), r(rowb), imm(mi)]);
@@ -1215,6 +1245,36 @@ impl RegionCode {
             let off = (mi * p.n + ni) * ob;
             let acc = accs[&key][reg];
             match p.dtype.acc() {
+                DType::F32 if pair => {
+                    let old = b.regs(RegClass::F32, 2);
+                    for &o in &old {
+                        b.emit(Op::Mov, "f32", vec![r(o), f32imm(0.0)]);
+                    }
+                    b.emit_if(
+                        ld_ok,
+                        false,
+                        Op::Ld,
+                        "global.v2.f32",
+                        vec![vec(&old), addr(cptr, off)],
+                    );
+                    let out = b.regs(RegClass::F32, 2);
+                    for j in 0..2 {
+                        let acc = accs[&key][reg + j];
+                        b.emit(Op::Mul, "rn.f32", vec![r(out[j]), r(beta), r(old[j])]);
+                        b.emit(
+                            Op::Fma,
+                            "rn.f32",
+                            vec![r(out[j]), r(alpha), r(acc), r(out[j])],
+                        );
+                    }
+                    b.emit_if(
+                        ok,
+                        false,
+                        Op::St,
+                        "global.v2.f32",
+                        vec![addr(cptr, off), vec(&out)],
+                    );
+                }
                 DType::F32 => {
                     let old = b.reg(RegClass::F32);
                     b.emit(Op::Mov, "f32", vec![r(old), f32imm(0.0)]);
