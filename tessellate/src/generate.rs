@@ -813,6 +813,16 @@ pub(crate) fn modeled(
             cycles += (waves - 1.0).max(0.0) * TILE_SWITCH_CYCLES;
         }
     }
+    // A grid of one-shot CTAs in several waves starts each wave with every CTA waiting on its
+    // first loads at once, with nothing streaming behind them: one DRAM latency per wave past
+    // the first, which a persistent grid pays once. Measured on an H100 at 4096x4096x64 f16
+    // (docs/BENCHMARKS.md run 11-c): 1024 CTAs of 128x128 mma.sync tiles (4 waves of 2 per
+    // SM) took 34.8 us against 28.2-28.7 us for persistent 128x256 and 128x128 wgmma grids
+    // and cuBLAS's 27.7, all three writing the same 64 MB of C; three latencies at the
+    // fitted 1.5 us ([`hw_models::Target::dram_latency_ns`]) make up most of it.
+    if let (false, false, Some(ns)) = (c.persistent, c.stream_k, target.dram_latency_ns) {
+        cycles += (waves - 1.0).max(0.0) * ns * 1e-3 * target.clock_mhz;
+    }
     // Split-K: the leader CTA reads the other splits' f32 partial tiles from distributed
     // shared memory, at most one shared-memory line rate, and waits for the slowest split
     // ([`SPLIT_K_CYCLES`]; a 600-cycle cost without the ring bound lost on the H200, where
