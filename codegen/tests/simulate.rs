@@ -370,3 +370,31 @@ fn direct_reduction_computes_the_gemm() {
     }
     assert!(fails.is_empty(), "{}", fails.join("\n"));
 }
+
+/// Where N is even the epilogue stores each lane's two adjacent f32 accumulators with one
+/// `st.global.v2.f32` (and loads C for beta the same way); where N is odd, one element at a
+/// time. The simulator checks the result and the 8-byte alignment of every pair above.
+#[test]
+fn even_n_epilogues_store_pairs() {
+    for (shape, pairs) in [((100, 60, 128), true), ((100, 61, 128), false)] {
+        let plan = plan_for("sm_80", GemmDType::F16, shape, 0).unwrap();
+        let opts = CompileOptions {
+            smem_limit: 227 * 1024,
+            ..CompileOptions::default()
+        };
+        let kern = compile(&plan, &opts).unwrap();
+        let has = |s: &str| kern.ptx.contains(s);
+        assert_eq!(has("st.global.v2.f32"), pairs, "{shape:?}");
+        assert_eq!(has("ld.global.v2.f32"), pairs, "{shape:?}");
+        assert_eq!(has("st.global.f32"), !pairs, "{shape:?}");
+        check(
+            &plan,
+            MatLayout::RowMajor,
+            MatLayout::RowMajor,
+            1.5,
+            -0.5,
+            3,
+        )
+        .unwrap();
+    }
+}

@@ -51,6 +51,25 @@ pub enum SimError {
         /// Statement index.
         at: usize,
     },
+    /// A load or store whose address is not a multiple of its size (the whole vector's for
+    /// `.v2` / `.v4`; PTX ISA 6.4.1, "Addresses as Operands").
+    #[error(
+        "thread {thread} of CTA {cta:?}: {space} access of {bytes} bytes at {addr:#x} is misaligned (statement {at})"
+    )]
+    Misaligned {
+        /// CTA index.
+        cta: [u32; 3],
+        /// Thread index.
+        thread: u32,
+        /// `global` or `shared`.
+        space: &'static str,
+        /// Address.
+        addr: u64,
+        /// Access size.
+        bytes: u64,
+        /// Statement index.
+        at: usize,
+    },
     /// Threads deadlocked (a barrier not reached by all).
     #[error("deadlock: {0}")]
     Deadlock(String),
@@ -445,6 +464,16 @@ impl Cta<'_> {
         tid: u32,
         at: usize,
     ) -> Result<&'s mut [u8], Option<SimError>> {
+        if addr % n != 0 {
+            return Err(Some(SimError::Misaligned {
+                cta: self.id,
+                thread: tid,
+                space,
+                addr,
+                bytes: n,
+                at,
+            }));
+        }
         let oob = SimError::OutOfBounds {
             cta: self.id,
             thread: tid,
@@ -666,24 +695,51 @@ impl Cta<'_> {
                 } else {
                     let addr = self.addr(th, tid, a).ok_or(None)?;
                     let n = width(ty) / 8;
-                    let bytes = self.mem(g, space_name(space), addr, n, tid, at)?;
-                    let mut x = 0u64;
-                    for (k, b) in bytes.iter().enumerate() {
-                        x |= u64::from(*b) << (8 * k);
+                    // `ld.v2` / `.v4` fill a vector of registers from one access.
+                    let dsts: Vec<Option<Reg>> = match &ops[0] {
+                        Operand::Vec(v) => v
+                            .iter()
+                            .map(|e| match e {
+                                Operand::Reg(r) => Some(*r),
+                                _ => None,
+                            })
+                            .collect(),
+                        _ => vec![dst],
+                    };
+                    let bytes = self
+                        .mem(g, space_name(space), addr, n * dsts.len() as u64, tid, at)?
+                        .to_vec();
+                    for (d, el) in dsts.iter().zip(bytes.chunks(n as usize)) {
+                        let mut x = 0u64;
+                        for (k, b) in el.iter().enumerate() {
+                            x |= u64::from(*b) << (8 * k);
+                        }
+                        if ty.starts_with('s') {
+                            x = sext(x, width(ty) as u32 as u64) as u64;
+                        }
+                        if let Some(d) = d {
+                            th.regs.insert(*d, x);
+                        }
                     }
-                    if ty.starts_with('s') {
-                        x = sext(x, width(ty) as u32 as u64) as u64;
-                    }
-                    set(th, x);
                 }
             }
             Op::St => {
                 let addr = self.addr(th, tid, &ops[0]).ok_or(None)?;
-                let v = src(1).ok_or(None)?;
+                // `st.v2` / `.v4` write a vector of registers as one access.
+                let vals: Vec<u64> = match ops.get(1).ok_or(None)? {
+                    Operand::Vec(v) => v
+                        .iter()
+                        .map(|e| self.val(th, tid, e))
+                        .collect::<Option<_>>()
+                        .ok_or(None)?,
+                    _ => vec![src(1).ok_or(None)?],
+                };
                 let n = width(ty) / 8;
-                let bytes = self.mem(g, space_name(m[0]), addr, n, tid, at)?;
-                for (k, b) in bytes.iter_mut().enumerate() {
-                    *b = (v >> (8 * k)) as u8;
+                let bytes = self.mem(g, space_name(m[0]), addr, n * vals.len() as u64, tid, at)?;
+                for (el, v) in bytes.chunks_mut(n as usize).zip(vals) {
+                    for (k, b) in el.iter_mut().enumerate() {
+                        *b = (v >> (8 * k)) as u8;
+                    }
                 }
             }
             Op::CpAsync => {
