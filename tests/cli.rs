@@ -235,3 +235,33 @@ fn text_output_shows_each_plans_kernel_as_compile_builds_it() {
         assert!(cta.ends_with(stages), "{cta} / {}", kernels[0]);
     }
 }
+
+/// `plans --json` carries the same kernel launch as the text output's kernel line.
+#[test]
+fn json_plans_carry_the_kernel_compile_builds() {
+    let shape = "--m 128 --n 6144 --k 4096 --dtype f16 --b-layout col --target sm_90a --top 3";
+    let v = plans_json(shape);
+    let out = mosaic(&format!("plans gemm {shape}"));
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = text
+        .lines()
+        .filter(|l| l.starts_with("  kernel "))
+        .collect();
+    assert_eq!(lines.len(), 3, "{text}");
+    for (i, line) in lines.iter().enumerate() {
+        let k = &v["plans"][i]["kernel"];
+        assert!(k["not_built"].is_null(), "{k}");
+        let g = |key: &str, j: usize| k[key][j].as_u64().unwrap();
+        let expect = format!(
+            "  kernel    {} grid {}x{}x{}, block {}, {} bytes shared, {} stages",
+            k["entry"].as_str().unwrap(),
+            g("grid", 0),
+            g("grid", 1),
+            g("grid", 2),
+            g("block", 0),
+            k["smem_bytes"],
+            k["stages"]
+        );
+        assert_eq!(*line, expect);
+    }
+}

@@ -45,22 +45,23 @@ pub fn run(a: &GemmArgs, is_bmm: bool) -> Result<String, CliError> {
         ..super::compile::lowerable(&problem, &target, a_layout, b_layout)
     };
     let ranking = plans(&problem, &target, &opts).map_err(|e| bad(e.to_string()))?;
+    // The kernels `mosaic compile --plan N` builds with its default flags (and `--ratio` /
+    // `--only` / `--budget` left alone), for the launch figures the plan alone does not fix
+    // (grid, block, shared memory, the stages that fit).
+    let copts = codegen::CompileOptions {
+        a_layout,
+        b_layout,
+        ..super::compile::target_defaults(&target)
+    };
+    let kernel = |p: &Plan| codegen::compile(p, &copts).map_err(|e| e.to_string());
     if a.json {
-        json(&ranking, &target.name())
+        json(&ranking, &target.name(), kernel)
     } else {
-        // The kernels `mosaic compile --plan N` builds with its default flags (and
-        // `--ratio` / `--only` / `--budget` left alone), for the launch figures the plan
-        // alone does not fix (grid, block, shared memory).
-        let copts = codegen::CompileOptions {
-            a_layout,
-            b_layout,
-            ..super::compile::target_defaults(&target)
-        };
-        let kernel = |p: &Plan| match codegen::compile(p, &copts) {
+        let line = |p: &Plan| match kernel(p) {
             Ok(k) => super::compile::kernel_line(&k),
             Err(e) => format!("  kernel    not built: {e}"),
         };
-        Ok(text(&problem, &ranking, &target.name(), kernel))
+        Ok(text(&problem, &ranking, &target.name(), line))
     }
 }
 
@@ -104,10 +105,46 @@ fn text(
     s
 }
 
+/// The launch of the kernel `compile --plan N` builds for a plan, or why it is not built.
+#[derive(serde::Serialize)]
+struct JsonKernel {
+    entry: Option<String>,
+    grid: Option<[u32; 3]>,
+    block: Option<[u32; 3]>,
+    /// Shared memory per CTA, bytes.
+    smem_bytes: Option<u32>,
+    stages: Option<u32>,
+    not_built: Option<String>,
+}
+
+impl JsonKernel {
+    fn of(k: Result<codegen::Kernel, String>) -> Self {
+        match k {
+            Ok(k) => JsonKernel {
+                entry: Some(k.entry),
+                grid: Some(k.grid),
+                block: Some(k.block),
+                smem_bytes: Some(k.smem_bytes),
+                stages: Some(k.stages),
+                not_built: None,
+            },
+            Err(e) => JsonKernel {
+                entry: None,
+                grid: None,
+                block: None,
+                smem_bytes: None,
+                stages: None,
+                not_built: Some(e),
+            },
+        }
+    }
+}
+
 #[derive(serde::Serialize)]
 struct JsonPlan<'a> {
     rank: usize,
     plan: &'a Plan,
+    kernel: JsonKernel,
     mix_percent: Vec<(String, f64)>,
     ratio: Option<f64>,
     boundary: [tessellate::plan::Boundary; 3],
@@ -122,7 +159,11 @@ struct JsonOut<'a> {
     plans: Vec<JsonPlan<'a>>,
 }
 
-fn json(r: &Ranking, target: &str) -> Result<String, CliError> {
+fn json(
+    r: &Ranking,
+    target: &str,
+    kernel: impl Fn(&Plan) -> Result<codegen::Kernel, String>,
+) -> Result<String, CliError> {
     let plans = r
         .plans
         .iter()
@@ -130,6 +171,7 @@ fn json(r: &Ranking, target: &str) -> Result<String, CliError> {
         .map(|(i, p)| JsonPlan {
             rank: i + 1,
             plan: p,
+            kernel: JsonKernel::of(kernel(p)),
             mix_percent: p
                 .mix_percent()
                 .into_iter()
