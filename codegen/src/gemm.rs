@@ -1196,13 +1196,13 @@ impl RegionCode {
         let mut prow: BTreeMap<i64, Reg> = BTreeMap::new();
         let mut pcol: BTreeMap<i64, Reg> = BTreeMap::new();
         let t = b.reg(RegClass::B32);
-        // Two f32 accumulators of adjacent columns, the first even, go out as one 8-byte
-        // `st.global.v2.f32`: a warp's store then writes whole 32-byte sectors (the m16n8
-        // fragments give each lane columns 2t and 2t + 1 of a row) instead of two halves of
-        // each at different times. 4096 x 4096 x 64 f16 on an H100 took 76.5 us with one
+        // Two accumulators of adjacent columns, the first even, go out as one access (8-byte
+        // `st.global.v2.f32` / `.v2.s32`, or one `b32` of two f16): a warp's f32 store then
+        // writes whole 32-byte sectors (the m16n8 fragments give each lane columns 2t and
+        // 2t + 1 of a row) instead of two halves of each at different times. 4096 x 4096 x 64 f16 on an H100 took 76.5 us with one
         // scalar store per element against cuBLAS's 27.8 us (docs/BENCHMARKS.md run 11-a).
         // With `n` even and every column origin even, `col < n` implies `col + 1 < n`, so the
-        // pair shares the first element's predicate; C's base must be 8-byte aligned.
+        // pair shares the first element's predicate; C's base must be aligned to the pair.
         let even_cols = p.n % 2 == 0
             && wn % 2 == 0
             && bn % 2 == 0
@@ -1212,20 +1212,28 @@ impl RegionCode {
                 .iter()
                 .all(|&(_, ext, c)| ext == 1 || c[1] % 2 == 0);
         let elements = self.acc_elements(ri);
-        let paired = |i: usize| -> bool {
-            let (key, reg, _, [mi, ni]) = elements[i];
-            even_cols
-                && p.dtype.acc() == DType::F32
-                && ni % 2 == 0
-                && elements.get(i + 1).is_some_and(|&(k2, r2, _, [m2, n2])| {
-                    k2 == key && r2 == reg + 1 && m2 == mi && n2 == ni + 1
-                })
-        };
+        let per_reg = self.acc_per_reg;
         let mut i = 0;
         while i < elements.len() {
             let (key, reg, sub, [mi, ni]) = elements[i];
-            let pair = paired(i);
-            i += if pair { 2 } else { 1 };
+            // The next element is the same row's next column, in the next register (32-bit
+            // accumulators) or the other half of this one (f16).
+            let pair = even_cols
+                && ni % 2 == 0
+                && elements.get(i + 1).is_some_and(|&(k2, r2, s2, [m2, n2])| {
+                    let next = if per_reg == 1 {
+                        r2 == reg + 1
+                    } else {
+                        r2 == reg && sub == 0 && s2 == 1
+                    };
+                    k2 == key && m2 == mi && n2 == ni + 1 && next
+                });
+            let len = if pair { 2 } else { 1 };
+            let group: Vec<(Reg, usize)> = elements[i..i + len]
+                .iter()
+                .map(|&(k, rg, sb, _)| (accs[&k][rg], sb))
+                .collect();
+            i += len;
             let pr = *prow.entry(mi).or_insert_with(|| {
                 let q = b.reg(RegClass::Pred);
                 b.emit(Op::Add, "u32", vec![r(t), r(rowb), imm(mi)]);
@@ -1242,115 +1250,115 @@ impl RegionCode {
             b.emit(Op::And, "pred", vec![r(ok), r(pr), r(pc)]);
             let ld_ok = b.reg(RegClass::Pred);
             b.emit(Op::And, "pred", vec![r(ld_ok), r(ok), r(beta_nz)]);
-            let off = (mi * p.n + ni) * ob;
-            let acc = accs[&key][reg];
-            match p.dtype.acc() {
-                DType::F32 if pair => {
-                    let old = b.regs(RegClass::F32, 2);
-                    for &o in &old {
-                        b.emit(Op::Mov, "f32", vec![r(o), f32imm(0.0)]);
-                    }
-                    b.emit_if(
-                        ld_ok,
-                        false,
-                        Op::Ld,
-                        "global.v2.f32",
-                        vec![vec(&old), addr(cptr, off)],
-                    );
-                    let out = b.regs(RegClass::F32, 2);
-                    for j in 0..2 {
-                        let acc = accs[&key][reg + j];
-                        b.emit(Op::Mul, "rn.f32", vec![r(out[j]), r(beta), r(old[j])]);
-                        b.emit(
-                            Op::Fma,
-                            "rn.f32",
-                            vec![r(out[j]), r(alpha), r(acc), r(out[j])],
-                        );
-                    }
-                    b.emit_if(
-                        ok,
-                        false,
-                        Op::St,
-                        "global.v2.f32",
-                        vec![addr(cptr, off), vec(&out)],
-                    );
-                }
-                DType::F32 => {
-                    let old = b.reg(RegClass::F32);
-                    b.emit(Op::Mov, "f32", vec![r(old), f32imm(0.0)]);
-                    b.emit_if(
-                        ld_ok,
-                        false,
-                        Op::Ld,
-                        "global.f32",
-                        vec![r(old), addr(cptr, off)],
-                    );
-                    let out = b.reg(RegClass::F32);
-                    b.emit(Op::Mul, "rn.f32", vec![r(out), r(beta), r(old)]);
-                    b.emit(Op::Fma, "rn.f32", vec![r(out), r(alpha), r(acc), r(out)]);
-                    b.emit_if(
-                        ok,
-                        false,
-                        Op::St,
-                        "global.f32",
-                        vec![addr(cptr, off), r(out)],
-                    );
-                }
-                DType::S32 => {
-                    let old = b.reg(RegClass::B32);
-                    b.emit(Op::Mov, "b32", vec![r(old), imm(0)]);
-                    b.emit_if(
-                        ld_ok,
-                        false,
-                        Op::Ld,
-                        "global.s32",
-                        vec![r(old), addr(cptr, off)],
-                    );
-                    let out = b.reg(RegClass::B32);
-                    b.emit(Op::Mul, "lo.s32", vec![r(out), r(beta), r(old)]);
-                    b.emit(Op::Mad, "lo.s32", vec![r(out), r(alpha), r(acc), r(out)]);
-                    b.emit_if(
-                        ok,
-                        false,
-                        Op::St,
-                        "global.s32",
-                        vec![addr(cptr, off), r(out)],
-                    );
-                }
-                DType::F16 => {
-                    let hs = b.regs(RegClass::B16, 2);
-                    b.emit(Op::Mov, "b32", vec![vec(&hs), r(acc)]);
-                    let f = b.reg(RegClass::F32);
-                    b.emit(Op::Cvt, "f32.f16", vec![r(f), r(hs[sub])]);
-                    let oldh = b.reg(RegClass::B16);
-                    b.emit(Op::Mov, "b16", vec![r(oldh), imm(0)]);
-                    b.emit_if(
-                        ld_ok,
-                        false,
-                        Op::Ld,
-                        "global.b16",
-                        vec![r(oldh), addr(cptr, off)],
-                    );
-                    let old = b.reg(RegClass::F32);
-                    b.emit(Op::Cvt, "f32.f16", vec![r(old), r(oldh)]);
-                    let out = b.reg(RegClass::F32);
-                    b.emit(Op::Mul, "rn.f32", vec![r(out), r(beta), r(old)]);
-                    b.emit(Op::Fma, "rn.f32", vec![r(out), r(alpha), r(f), r(out)]);
-                    let oh = b.reg(RegClass::B16);
-                    b.emit(Op::Cvt, "rn.f16.f32", vec![r(oh), r(out)]);
-                    b.emit_if(
-                        ok,
-                        false,
-                        Op::St,
-                        "global.b16",
-                        vec![addr(cptr, off), r(oh)],
-                    );
-                }
-                d => return Err(CodegenError::Unsupported(format!("accumulator type {d}"))),
-            }
+            let at = addr(cptr, (mi * p.n + ni) * ob);
+            store_elements(b, p.dtype.acc(), &group, at, ok, ld_ok, alpha, beta)?;
         }
         Ok(())
     }
+}
+
+/// `C = alpha * acc + beta * C` for one or two adjacent elements of a row of C at `at`
+/// (`group`: each element's accumulator register and, for f16, its half), C read only under
+/// `ld_ok` and written under `ok`. Two elements go out as one access: `v2` of f32 / s32 (8
+/// bytes) or one `b32` of two f16 halves; the caller guarantees its alignment.
+#[allow(clippy::too_many_arguments)]
+fn store_elements(
+    b: &mut Builder,
+    acc: DType,
+    group: &[(Reg, usize)],
+    at: Operand,
+    ok: Reg,
+    ld_ok: Reg,
+    alpha: Reg,
+    beta: Reg,
+) -> Result<(), CodegenError> {
+    let two = group.len() == 2;
+    match acc {
+        DType::F32 | DType::S32 => {
+            let (class, ty) = if acc == DType::F32 {
+                (RegClass::F32, "f32")
+            } else {
+                (RegClass::B32, "s32")
+            };
+            let old = b.regs(class, group.len());
+            for &o in &old {
+                if acc == DType::F32 {
+                    b.emit(Op::Mov, "f32", vec![r(o), f32imm(0.0)]);
+                } else {
+                    b.emit(Op::Mov, "b32", vec![r(o), imm(0)]);
+                }
+            }
+            let (space, old_op) = if two {
+                (format!("global.v2.{ty}"), vec(&old))
+            } else {
+                (format!("global.{ty}"), r(old[0]))
+            };
+            b.emit_if(ld_ok, false, Op::Ld, &space, vec![old_op, at.clone()]);
+            let out = b.regs(class, group.len());
+            for (j, &(a, _)) in group.iter().enumerate() {
+                if acc == DType::F32 {
+                    b.emit(Op::Mul, "rn.f32", vec![r(out[j]), r(beta), r(old[j])]);
+                    b.emit(
+                        Op::Fma,
+                        "rn.f32",
+                        vec![r(out[j]), r(alpha), r(a), r(out[j])],
+                    );
+                } else {
+                    b.emit(Op::Mul, "lo.s32", vec![r(out[j]), r(beta), r(old[j])]);
+                    b.emit(
+                        Op::Mad,
+                        "lo.s32",
+                        vec![r(out[j]), r(alpha), r(a), r(out[j])],
+                    );
+                }
+            }
+            let out_op = if two { vec(&out) } else { r(out[0]) };
+            b.emit_if(ok, false, Op::St, &space, vec![at, out_op]);
+        }
+        DType::F16 => {
+            // C's old halves: one b32 for a pair, else one b16.
+            let oldh = b.regs(RegClass::B16, group.len());
+            for &o in &oldh {
+                b.emit(Op::Mov, "b16", vec![r(o), imm(0)]);
+            }
+            if two {
+                let w = b.reg(RegClass::B32);
+                b.emit(Op::Mov, "b32", vec![r(w), imm(0)]);
+                b.emit_if(ld_ok, false, Op::Ld, "global.b32", vec![r(w), at.clone()]);
+                b.emit(Op::Mov, "b32", vec![vec(&oldh), r(w)]);
+            } else {
+                b.emit_if(
+                    ld_ok,
+                    false,
+                    Op::Ld,
+                    "global.b16",
+                    vec![r(oldh[0]), at.clone()],
+                );
+            }
+            let oh = b.regs(RegClass::B16, group.len());
+            for (j, &(a, sub)) in group.iter().enumerate() {
+                let hs = b.regs(RegClass::B16, 2);
+                b.emit(Op::Mov, "b32", vec![vec(&hs), r(a)]);
+                let f = b.reg(RegClass::F32);
+                b.emit(Op::Cvt, "f32.f16", vec![r(f), r(hs[sub])]);
+                let old = b.reg(RegClass::F32);
+                b.emit(Op::Cvt, "f32.f16", vec![r(old), r(oldh[j])]);
+                let out = b.reg(RegClass::F32);
+                b.emit(Op::Mul, "rn.f32", vec![r(out), r(beta), r(old)]);
+                b.emit(Op::Fma, "rn.f32", vec![r(out), r(alpha), r(f), r(out)]);
+                b.emit(Op::Cvt, "rn.f16.f32", vec![r(oh[j]), r(out)]);
+            }
+            if two {
+                let w = b.reg(RegClass::B32);
+                b.emit(Op::Mov, "b32", vec![r(w), vec(&oh)]);
+                b.emit_if(ok, false, Op::St, "global.b32", vec![at, r(w)]);
+            } else {
+                b.emit_if(ok, false, Op::St, "global.b16", vec![at, r(oh[0])]);
+            }
+        }
+        d => return Err(CodegenError::Unsupported(format!("accumulator type {d}"))),
+    }
+    Ok(())
 }
 
 /// Shown by [`build_with`] when a swizzled tile meets a path that addresses it linearly; the

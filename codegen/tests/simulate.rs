@@ -371,30 +371,48 @@ fn direct_reduction_computes_the_gemm() {
     assert!(fails.is_empty(), "{}", fails.join("\n"));
 }
 
-/// Where N is even the epilogue stores each lane's two adjacent f32 accumulators with one
-/// `st.global.v2.f32` (and loads C for beta the same way); where N is odd, one element at a
-/// time. The simulator checks the result and the 8-byte alignment of every pair above.
+/// Where N is even the epilogue stores each lane's two adjacent accumulators as one access
+/// (`v2` of f32 or s32, one `b32` of two f16 halves) and loads C for beta the same way;
+/// where N is odd, one element at a time. The simulator checks the result, with alpha and
+/// beta and ragged m, and the alignment of every access.
 #[test]
 fn even_n_epilogues_store_pairs() {
-    for (shape, pairs) in [((100, 60, 128), true), ((100, 61, 128), false)] {
-        let plan = plan_for("sm_80", GemmDType::F16, shape, 0).unwrap();
-        let opts = CompileOptions {
-            smem_limit: 227 * 1024,
-            ..CompileOptions::default()
+    let mut fails = Vec::new();
+    for &d in DTYPES {
+        let (alpha, beta) = if d == GemmDType::F16Acc {
+            (2.0, -1.0)
+        } else {
+            (3.0, -2.0)
         };
-        let kern = compile(&plan, &opts).unwrap();
-        let has = |s: &str| kern.ptx.contains(s);
-        assert_eq!(has("st.global.v2.f32"), pairs, "{shape:?}");
-        assert_eq!(has("ld.global.v2.f32"), pairs, "{shape:?}");
-        assert_eq!(has("st.global.f32"), !pairs, "{shape:?}");
-        check(
-            &plan,
-            MatLayout::RowMajor,
-            MatLayout::RowMajor,
-            1.5,
-            -0.5,
-            3,
-        )
-        .unwrap();
+        for (shape, pairs) in [((100, 60, 128), true), ((100, 61, 128), false)] {
+            let plan = plan_for("sm_80", d, shape, 0).unwrap();
+            let opts = CompileOptions {
+                smem_limit: 227 * 1024,
+                ..CompileOptions::default()
+            };
+            let kern = compile(&plan, &opts).unwrap();
+            let stores = |s: &str| kern.ptx.contains(s);
+            let paired = match d {
+                GemmDType::F16Acc => stores("st.global.b32") && !stores("st.global.b16"),
+                GemmDType::S8 => stores("st.global.v2.s32") && !stores("st.global.s32"),
+                _ => stores("st.global.v2.f32") && !stores("st.global.f32"),
+            };
+            // f32's FFMA plans give consecutive lanes consecutive columns: scalar stores
+            // already cover whole lines there, and no lane holds a pair.
+            if paired != (pairs && d != GemmDType::F32) {
+                fails.push(format!("{d} {shape:?}: paired stores {paired}"));
+            }
+            if let Err(e) = check(
+                &plan,
+                MatLayout::RowMajor,
+                MatLayout::RowMajor,
+                alpha,
+                beta,
+                3,
+            ) {
+                fails.push(format!("{d} {shape:?}: {e}"));
+            }
+        }
     }
+    assert!(fails.is_empty(), "{}", fails.join("\n"));
 }
