@@ -212,13 +212,8 @@ fn text_output_shows_each_plans_kernel_as_compile_builds_it() {
             "64x96x64",
         ),
     ] {
-        let out = mosaic(&format!("plans gemm {shape} --top 3"));
-        assert!(out.status.success());
-        let text = String::from_utf8(out.stdout).unwrap();
-        let kernels: Vec<&str> = text
-            .lines()
-            .filter(|l| l.starts_with("  kernel "))
-            .collect();
+        let text = plans_text(&format!("{shape} --top 3"));
+        let kernels = kernel_lines(&text);
         assert_eq!(kernels.len(), 3, "{text}");
         for (i, line) in kernels.iter().enumerate() {
             let out = mosaic(&format!(
@@ -236,17 +231,27 @@ fn text_output_shows_each_plans_kernel_as_compile_builds_it() {
     }
 }
 
+/// `mosaic plans gemm <args>`'s text output.
+fn plans_text(args: &str) -> String {
+    let out = mosaic(&format!("plans gemm {args}"));
+    assert!(out.status.success());
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// The kernel lines of `plans` text output, one per plan.
+fn kernel_lines(text: &str) -> Vec<&str> {
+    text.lines()
+        .filter(|l| l.starts_with("  kernel "))
+        .collect()
+}
+
 /// `plans --json` carries the same kernel launch as the text output's kernel line.
 #[test]
 fn json_plans_carry_the_kernel_compile_builds() {
     let shape = "--m 128 --n 6144 --k 4096 --dtype f16 --b-layout col --target sm_90a --top 3";
     let v = plans_json(shape);
-    let out = mosaic(&format!("plans gemm {shape}"));
-    let text = String::from_utf8(out.stdout).unwrap();
-    let lines: Vec<&str> = text
-        .lines()
-        .filter(|l| l.starts_with("  kernel "))
-        .collect();
+    let text = plans_text(shape);
+    let lines = kernel_lines(&text);
     assert_eq!(lines.len(), 3, "{text}");
     for (i, line) in lines.iter().enumerate() {
         let k = &v["plans"][i]["kernel"];

@@ -162,6 +162,15 @@ fn plan_for(
     r.plans.get(pick).cloned()
 }
 
+/// Integer alpha and beta that keep every dtype's result exact (f16 accumulators hold less).
+fn alpha_beta(d: GemmDType) -> (f64, f64) {
+    if d == GemmDType::F16Acc {
+        (2.0, -1.0)
+    } else {
+        (3.0, -2.0)
+    }
+}
+
 const DTYPES: &[GemmDType] = &[
     GemmDType::F32,
     GemmDType::TF32,
@@ -210,11 +219,7 @@ fn layouts_and_alpha_beta() {
                 fails.push(format!("{d} {al:?}/{bl:?} k=128: {e}"));
             }
         }
-        let (alpha, beta) = if d == GemmDType::F16Acc {
-            (2.0, -1.0)
-        } else {
-            (3.0, -2.0)
-        };
+        let (alpha, beta) = alpha_beta(d);
         if let Err(e) = check(
             &plan,
             MatLayout::RowMajor,
@@ -379,11 +384,7 @@ fn direct_reduction_computes_the_gemm() {
 fn even_n_epilogues_store_pairs() {
     let mut fails = Vec::new();
     for &d in DTYPES {
-        let (alpha, beta) = if d == GemmDType::F16Acc {
-            (2.0, -1.0)
-        } else {
-            (3.0, -2.0)
-        };
+        let (alpha, beta) = alpha_beta(d);
         for (shape, pairs) in [((100, 60, 128), true), ((100, 61, 128), false)] {
             let plan = plan_for("sm_80", d, shape, 0).unwrap();
             let opts = CompileOptions {

@@ -34,42 +34,12 @@ pub enum SimError {
         what: String,
     },
     /// A memory access outside every allocation.
-    #[error(
-        "thread {thread} of CTA {cta:?}: {space} access of {bytes} bytes at {addr:#x} is out of bounds (statement {at})"
-    )]
-    OutOfBounds {
-        /// CTA index.
-        cta: [u32; 3],
-        /// Thread index.
-        thread: u32,
-        /// `global` or `shared`.
-        space: &'static str,
-        /// Address.
-        addr: u64,
-        /// Access size.
-        bytes: u64,
-        /// Statement index.
-        at: usize,
-    },
+    #[error("{0} is out of bounds")]
+    OutOfBounds(Access),
     /// A load or store whose address is not a multiple of its size (the whole vector's for
     /// `.v2` / `.v4`; PTX ISA 6.4.1, "Addresses as Operands").
-    #[error(
-        "thread {thread} of CTA {cta:?}: {space} access of {bytes} bytes at {addr:#x} is misaligned (statement {at})"
-    )]
-    Misaligned {
-        /// CTA index.
-        cta: [u32; 3],
-        /// Thread index.
-        thread: u32,
-        /// `global` or `shared`.
-        space: &'static str,
-        /// Address.
-        addr: u64,
-        /// Access size.
-        bytes: u64,
-        /// Statement index.
-        at: usize,
-    },
+    #[error("{0} is misaligned")]
+    Misaligned(Access),
     /// Threads deadlocked (a barrier not reached by all).
     #[error("deadlock: {0}")]
     Deadlock(String),
@@ -79,6 +49,33 @@ pub enum SimError {
     /// Too many steps (a runaway loop).
     #[error("step limit exceeded")]
     StepLimit,
+}
+
+/// One thread's memory access, as [`SimError`] reports it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Access {
+    /// CTA index.
+    pub cta: [u32; 3],
+    /// Thread index.
+    pub thread: u32,
+    /// `global` or `shared`.
+    pub space: &'static str,
+    /// Address.
+    pub addr: u64,
+    /// Access size, bytes.
+    pub bytes: u64,
+    /// Statement index.
+    pub at: usize,
+}
+
+impl std::fmt::Display for Access {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "thread {} of CTA {:?}: {} access of {} bytes at {:#x} (statement {})",
+            self.thread, self.cta, self.space, self.bytes, self.addr, self.at
+        )
+    }
 }
 
 /// Global memory: disjoint allocations addressed by 64-bit pointers.
@@ -332,14 +329,14 @@ impl Cta<'_> {
         let read16 = |smem: &[u8], a: u64| -> Result<u64, SimError> {
             let a = a as usize;
             if a + 2 > smem.len() {
-                return Err(SimError::OutOfBounds {
+                return Err(SimError::OutOfBounds(Access {
                     cta: self.id,
                     thread: 0,
                     space: "shared",
                     addr: a as u64,
                     bytes: 2,
                     at,
-                });
+                }));
             }
             Ok(u64::from(u16::from_le_bytes([smem[a], smem[a + 1]])))
         };
@@ -464,17 +461,7 @@ impl Cta<'_> {
         tid: u32,
         at: usize,
     ) -> Result<&'s mut [u8], Option<SimError>> {
-        if addr % n != 0 {
-            return Err(Some(SimError::Misaligned {
-                cta: self.id,
-                thread: tid,
-                space,
-                addr,
-                bytes: n,
-                at,
-            }));
-        }
-        let oob = SimError::OutOfBounds {
+        let access = Access {
             cta: self.id,
             thread: tid,
             space,
@@ -482,6 +469,10 @@ impl Cta<'_> {
             bytes: n,
             at,
         };
+        if addr % n != 0 {
+            return Err(Some(SimError::Misaligned(access)));
+        }
+        let oob = SimError::OutOfBounds(access);
         match space {
             "shared" => {
                 let len = self.smem.len() as u64;

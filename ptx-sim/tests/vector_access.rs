@@ -2,7 +2,7 @@
 //! access whose address is not a multiple of its whole size is an error, as on the GPU (PTX
 //! ISA 6.4.1): codegen's paired epilogue stores rely on both.
 
-use ptx_sim::{Arg, Global, Launch, SimError, run};
+use ptx_sim::{Access, Arg, Global, Launch, SimError, run};
 
 /// Each lane reads pair `l` of `src` with one `ld.v2`, swaps it and stores it to pair `l`
 /// of `dst` (at byte offset `shift` past `dst`) with one `st.v2`.
@@ -71,7 +71,7 @@ fn v2_moves_both_registers() {
 fn v2_at_an_odd_word_is_misaligned() {
     let (res, _) = launch(4);
     assert!(
-        matches!(res, Err(SimError::Misaligned { bytes: 8, .. })),
+        matches!(res, Err(SimError::Misaligned(Access { bytes: 8, .. }))),
         "{res:?}"
     );
 }
