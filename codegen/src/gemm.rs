@@ -1199,8 +1199,9 @@ impl RegionCode {
         // Two accumulators of adjacent columns, the first even, go out as one access (8-byte
         // `st.global.v2.f32` / `.v2.s32`, or one `b32` of two f16): a warp's f32 store then
         // writes whole 32-byte sectors (the m16n8 fragments give each lane columns 2t and
-        // 2t + 1 of a row) instead of two halves of each at different times. 4096 x 4096 x 64 f16 on an H100 took 76.5 us with one
-        // scalar store per element against cuBLAS's 27.8 us (docs/BENCHMARKS.md run 11-a).
+        // 2t + 1 of a row) instead of two halves of each at different times. 4096 x 4096 x
+        // 64 f16 on an H100 took 76.7-77.1 us with one scalar store per element and 34.8 us
+        // paired, against cuBLAS's 27.7 (docs/BENCHMARKS.md run 11-c).
         // With `n` even and every column origin even, `col < n` implies `col + 1 < n`, so the
         // pair shares the first element's predicate; C's base must be aligned to the pair.
         let even_cols = p.n % 2 == 0
@@ -1336,9 +1337,18 @@ fn store_elements(
                 );
             }
             let oh = b.regs(RegClass::B16, group.len());
+            // A pair's two halves share one accumulator register: unpack it once.
+            let mut unpacked: Option<(Reg, Vec<Reg>)> = None;
             for (j, &(a, sub)) in group.iter().enumerate() {
-                let hs = b.regs(RegClass::B16, 2);
-                b.emit(Op::Mov, "b32", vec![vec(&hs), r(a)]);
+                let hs = match &unpacked {
+                    Some((reg, hs)) if *reg == a => hs.clone(),
+                    _ => {
+                        let hs = b.regs(RegClass::B16, 2);
+                        b.emit(Op::Mov, "b32", vec![vec(&hs), r(a)]);
+                        unpacked = Some((a, hs.clone()));
+                        hs
+                    }
+                };
                 let f = b.reg(RegClass::F32);
                 b.emit(Op::Cvt, "f32.f16", vec![r(f), r(hs[sub])]);
                 let old = b.reg(RegClass::F32);

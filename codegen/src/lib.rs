@@ -23,6 +23,9 @@
 //! shared memory is static up to 48 KiB, dynamic (`.extern`) above. The
 //! kernel is specialized for the compiled `M, N, K` (they are immediates in the bounds checks
 //! and addressing); the parameters are part of the ABI so a launcher can check them.
+//! Alignment: A and B at 16 bytes (`cp.async` and TMA chunks) and C at 16 bytes for
+//! warpgroup kernels (tensor maps); warp kernels with an even N store and load C in pairs of
+//! adjacent elements, so C at 8 bytes (4 for f16 C). `cudaMalloc` gives 256.
 
 mod builder;
 pub mod frag;

@@ -452,12 +452,15 @@ impl Cta<'_> {
         }
     }
 
+    /// The `n` bytes at `addr` of `space`; `addr` must be a multiple of `align` (the access's
+    /// size, or a `cp.async`'s copy size).
     fn mem<'s>(
         &'s mut self,
         g: &'s mut Global,
         space: &'static str,
         addr: u64,
         n: u64,
+        align: u64,
         tid: u32,
         at: usize,
     ) -> Result<&'s mut [u8], Option<SimError>> {
@@ -469,7 +472,7 @@ impl Cta<'_> {
             bytes: n,
             at,
         };
-        if addr % n != 0 {
+        if addr % align != 0 {
             return Err(Some(SimError::Misaligned(access)));
         }
         let oob = SimError::OutOfBounds(access);
@@ -698,7 +701,15 @@ impl Cta<'_> {
                         _ => vec![dst],
                     };
                     let bytes = self
-                        .mem(g, space_name(space), addr, n * dsts.len() as u64, tid, at)?
+                        .mem(
+                            g,
+                            space_name(space),
+                            addr,
+                            n * dsts.len() as u64,
+                            n * dsts.len() as u64,
+                            tid,
+                            at,
+                        )?
                         .to_vec();
                     for (d, el) in dsts.iter().zip(bytes.chunks(n as usize)) {
                         let mut x = 0u64;
@@ -726,7 +737,8 @@ impl Cta<'_> {
                     _ => vec![src(1).ok_or(None)?],
                 };
                 let n = width(ty) / 8;
-                let bytes = self.mem(g, space_name(m[0]), addr, n * vals.len() as u64, tid, at)?;
+                let bytes = n * vals.len() as u64;
+                let bytes = self.mem(g, space_name(m[0]), addr, bytes, bytes, tid, at)?;
                 for (el, v) in bytes.chunks_mut(n as usize).zip(vals) {
                     for (k, b) in el.iter_mut().enumerate() {
                         *b = (v >> (8 * k)) as u8;
@@ -746,10 +758,12 @@ impl Cta<'_> {
                     .ok_or(None)?;
                 let mut buf = vec![0u8; size as usize];
                 if n > 0 {
-                    let s = self.mem(g, "global", srca, n, tid, at)?;
+                    // Both addresses are aligned to the copy size (`cp-size`), however
+                    // many bytes (`src-size`) are read.
+                    let s = self.mem(g, "global", srca, n, size, tid, at)?;
                     buf[..n as usize].copy_from_slice(s);
                 }
-                self.mem(g, "shared", dst, size, tid, at)?
+                self.mem(g, "shared", dst, size, size, tid, at)?
                     .copy_from_slice(&buf);
             }
             _ => return Err(None),

@@ -75,3 +75,60 @@ fn v2_at_an_odd_word_is_misaligned() {
         "{res:?}"
     );
 }
+
+/// `cp.async` with a source size below the copy size reads only the source bytes and
+/// zero-fills the rest; both addresses are aligned to the copy size, not the source size
+/// (PTX ISA `cp.async`, and 6.4.1 "Addresses as Operands").
+#[test]
+fn cp_async_partial_source_is_aligned_to_the_copy_size() {
+    const PTX: &str = r#".version 8.0
+.target sm_80
+.address_size 64
+
+.visible .entry k(
+	.param .u64 src,
+	.param .u64 dst
+)
+{
+	.reg .b32 %r<4>;
+	.reg .b64 %rd<4>;
+	.shared .align 16 .b8 buf[16];
+
+	ld.param.u64 	%rd0, [src];
+	ld.param.u64 	%rd1, [dst];
+	mov.u32 	%r0, buf;
+	cp.async.cg.shared.global 	[%r0], [%rd0+16], 16, 12;
+	cp.async.wait_all;
+	ld.shared.b32 	%r1, [%r0+8];
+	ld.shared.b32 	%r2, [%r0+12];
+	st.global.b32 	[%rd1], %r1;
+	st.global.b32 	[%rd1+4], %r2;
+	ret;
+}
+"#;
+    let module = emit_ptx::parse::parse_module(PTX).expect("parses");
+    let mut g = Global::default();
+    let src: Vec<u8> = (0..32u8).collect();
+    let src = g.alloc(src);
+    let dst = g.alloc(vec![0xff; 8]);
+    let launch = Launch {
+        grid: [1, 1, 1],
+        block: [1, 1, 1],
+        dynamic_smem: 0,
+    };
+    run(
+        &module,
+        "k",
+        &launch,
+        &[Arg::U64(src), Arg::U64(dst)],
+        &mut g,
+    )
+    .expect("runs");
+    let out = g.get(dst).unwrap();
+    assert_eq!(
+        &out[..4],
+        &[24, 25, 26, 27],
+        "bytes 8..12 of the source row"
+    );
+    assert_eq!(&out[4..], &[0, 0, 0, 0], "zero fill past the source size");
+}

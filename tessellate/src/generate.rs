@@ -816,10 +816,11 @@ pub(crate) fn modeled(
     // A grid of one-shot CTAs in several waves starts each wave with every CTA waiting on its
     // first loads at once, with nothing streaming behind them: one DRAM latency per wave past
     // the first, which a persistent grid pays once. Measured on an H100 at 4096x4096x64 f16
-    // (docs/BENCHMARKS.md run 11-c): 1024 CTAs of 128x128 mma.sync tiles (4 waves of 2 per
-    // SM) took 34.8 us against 28.2-28.7 us for persistent 128x256 and 128x128 wgmma grids
-    // and cuBLAS's 27.7, all three writing the same 64 MB of C; three latencies at the
-    // fitted 1.5 us ([`hw_models::Target::dram_latency_ns`]) make up most of it.
+    // (docs/BENCHMARKS.md): 1024 CTAs of 128x128 mma.sync tiles (4 waves of 2 per SM) took
+    // 34.8 us (run 11-c) against 28.2-29.1 us for persistent 128x128, 128x256 and 64x128
+    // wgmma grids (run 11-b), all writing the same 64 MB of C, and cuBLAS's 27.7 us. The
+    // latency is [`hw_models::Target::dram_latency_ns`], fitted to the lone decode grids'
+    // ring bound, not to this; three of its 1.5 us make up most of the gap.
     if let (false, false, Some(ns)) = (c.persistent, c.stream_k, target.dram_latency_ns) {
         cycles += (waves - 1.0).max(0.0) * ns * 1e-3 * target.clock_mhz;
     }
