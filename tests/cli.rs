@@ -270,3 +270,42 @@ fn json_plans_carry_the_kernel_compile_builds() {
         assert_eq!(*line, expect);
     }
 }
+
+/// `compile bmm` builds one grid layer per batch (warp path, also on sm_90a) and names its
+/// output after the batch; `--batch` is required there and refused by `compile gemm`.
+#[test]
+fn compile_bmm_puts_the_batch_on_grid_z() {
+    let dir = std::env::temp_dir().join(format!("mosaic-bmm-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let out = dir.join("k.ptx");
+    let run = mosaic(&format!(
+        "compile bmm --batch 6 --m 100 --n 60 --k 40 --target sm_90a -o {}",
+        out.display()
+    ));
+    assert!(
+        run.status.success(),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    let text = String::from_utf8(run.stdout).unwrap();
+    let line = text.lines().find(|l| l.starts_with("  kernel ")).unwrap();
+    assert!(line.contains("x6, block"), "{line}");
+    let ptx = std::fs::read_to_string(&out).unwrap();
+    assert!(ptx.contains("%ctaid.z"), "batch index");
+    assert!(!ptx.contains("wgmma"), "warp path");
+    for (args, msg) in [
+        (
+            "compile bmm --m 10 --n 10 --k 10 --target sm_80",
+            "bmm needs --batch",
+        ),
+        (
+            "compile gemm --batch 2 --m 10 --n 10 --k 10 --target sm_80",
+            "--batch is for bmm",
+        ),
+    ] {
+        let r = mosaic(args);
+        assert_eq!(r.status.code(), Some(2), "{args}");
+        assert!(String::from_utf8_lossy(&r.stderr).contains(msg), "{args}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -73,11 +73,6 @@ fn build_with(plan: &Plan, opts: &CompileOptions, swizzle: bool) -> Result<Kerne
             "warpgroup (wgmma) plans: the Hopper path is not implemented yet".into(),
         ));
     }
-    if p.batch != 1 {
-        return Err(CodegenError::Unsupported(
-            "batched GEMM code generation".into(),
-        ));
-    }
     for reg in &plan.regions {
         match reg.piece.instruction() {
             Instruction::Mma { .. } | Instruction::Ffma | Instruction::Hfma2 => {}
@@ -188,6 +183,23 @@ fn build_with(plan: &Plan, opts: &CompileOptions, swizzle: bool) -> Result<Kerne
         );
         b.emit(Op::Cvta, "to.global.u64", vec![r(x), r(x)]);
         ptrs.push(x);
+    }
+    // Batched GEMM: CTA z computes batch z, whose A, B and C follow the previous batch's
+    // (strides M*K, K*N and M*N elements).
+    if p.batch > 1 {
+        let z32 = b.reg(RegClass::B32);
+        b.emit(Op::Mov, "u32", vec![r(z32), sym("%ctaid.z")]);
+        let z = b.reg(RegClass::B64);
+        b.emit(Op::Cvt, "u64.u32", vec![r(z), r(z32)]);
+        let ob = i64::from(p.dtype.acc().bytes());
+        for (&x, bytes) in ptrs
+            .iter()
+            .zip([p.m * p.k * eb, p.k * p.n * eb, p.m * p.n * ob])
+        {
+            let off = b.reg(RegClass::B64);
+            b.emit(Op::Mul, "lo.u64", vec![r(off), r(z), imm(bytes)]);
+            b.emit(Op::Add, "s64", vec![r(x), r(x), r(off)]);
+        }
     }
     let scal_class = if s32_scalars {
         RegClass::B32
@@ -443,7 +455,7 @@ fn build_with(plan: &Plan, opts: &CompileOptions, swizzle: bool) -> Result<Kerne
         grid: [
             ((p.n + bn - 1) / bn) as u32,
             ((p.m + bm - 1) / bm) as u32,
-            1,
+            p.batch as u32,
         ],
         block: [threads as u32, 1, 1],
         smem_bytes: smem_bytes as u32,

@@ -18,7 +18,8 @@
 //! order of [`Kernel::tensor_maps`], which names the buffer each one covers: a transposed
 //! plan's first map is over the caller's B). A stream-K kernel then takes `u64 W`, a
 //! zero-filled workspace of [`Kernel::workspace_bytes`]. Grid and block are in [`Kernel`]
-//! (`(ceil(N/bn), ceil(M/bm), 1)` for warp kernels, a 1-D grid of tiles times k-splits for
+//! (`(ceil(N/bn), ceil(M/bm), batch)` for warp kernels, CTA z computing batch z of a batched
+//! GEMM whose batches lie one after another (A, B, C strides `M*K`, `K*N`, `M*N` elements), a 1-D grid of tiles times k-splits for
 //! warpgroup kernels, or one CTA per resident slot for persistent ones, in whole clusters);
 //! shared memory is static up to 48 KiB, dynamic (`.extern`) above. The
 //! kernel is specialized for the compiled `M, N, K` (they are immediates in the bounds checks
@@ -189,7 +190,8 @@ pub enum CodegenError {
 /// Lowers `plan` to a PTX kernel (warpgroup plans through [`hopper::build`]).
 ///
 /// # Errors
-/// [`CodegenError`] for plans outside the supported paths (batched GEMM, heterogeneous or
+/// [`CodegenError`] for plans outside the supported paths (batched GEMM on the warpgroup
+/// path, heterogeneous or
 /// FFMA-only warpgroup tiles, layouts [`hopper::supports`] refuses, reductions the fragment
 /// layouts cannot realize).
 pub fn compile(plan: &Plan, opts: &CompileOptions) -> Result<Kernel, CodegenError> {

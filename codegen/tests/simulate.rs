@@ -45,6 +45,7 @@ fn check(
 ) -> Result<(), String> {
     let p = plan.problem;
     let (m, n, k) = (p.m as usize, p.n as usize, p.k as usize);
+    let nb = p.batch as usize;
     let opts = CompileOptions {
         a_layout: al,
         b_layout: bl,
@@ -58,10 +59,11 @@ fn check(
     } else {
         (-3, 3)
     };
-    let a: Vec<f64> = (0..m * k).map(|_| rng.small(lo, hi)).collect();
-    let b: Vec<f64> = (0..k * n).map(|_| rng.small(lo, hi)).collect();
-    let c0: Vec<f64> = (0..m * n).map(|_| rng.small(-4, 4)).collect();
-    // a[i*k + kk] is A(i, kk); stored per layout.
+    let a: Vec<f64> = (0..nb * m * k).map(|_| rng.small(lo, hi)).collect();
+    let b: Vec<f64> = (0..nb * k * n).map(|_| rng.small(lo, hi)).collect();
+    let c0: Vec<f64> = (0..nb * m * n).map(|_| rng.small(-4, 4)).collect();
+    // a[z*m*k + i*k + kk] is A(i, kk) of batch z; stored per layout, batches one after
+    // another.
     let a_at = |i: usize, kk: usize| {
         if al == MatLayout::RowMajor {
             i * k + kk
@@ -76,19 +78,21 @@ fn check(
             kk + j * k
         }
     };
-    let mut abytes = vec![0u8; m * k * p.dtype.input_bytes() as usize];
-    let mut bbytes = vec![0u8; k * n * p.dtype.input_bytes() as usize];
     let eb = p.dtype.input_bytes() as usize;
-    for i in 0..m {
-        for kk in 0..k {
-            let o = a_at(i, kk) * eb;
-            abytes[o..o + eb].copy_from_slice(&encode(p.dtype, a[i * k + kk]));
+    let mut abytes = vec![0u8; nb * m * k * eb];
+    let mut bbytes = vec![0u8; nb * k * n * eb];
+    for z in 0..nb {
+        for i in 0..m {
+            for kk in 0..k {
+                let o = (z * m * k + a_at(i, kk)) * eb;
+                abytes[o..o + eb].copy_from_slice(&encode(p.dtype, a[z * m * k + i * k + kk]));
+            }
         }
-    }
-    for kk in 0..k {
-        for j in 0..n {
-            let o = b_at(kk, j) * eb;
-            bbytes[o..o + eb].copy_from_slice(&encode(p.dtype, b[kk * n + j]));
+        for kk in 0..k {
+            for j in 0..n {
+                let o = (z * k * n + b_at(kk, j)) * eb;
+                bbytes[o..o + eb].copy_from_slice(&encode(p.dtype, b[z * k * n + kk * n + j]));
+            }
         }
     }
     let mut cbytes = Vec::new();
@@ -128,13 +132,16 @@ fn check(
     };
     ptx_sim::run(&kern.module, &kern.entry, &launch, &args, &mut g).map_err(|e| e.to_string())?;
     let out = g.get(pc).unwrap();
-    for i in 0..m {
-        for j in 0..n {
-            let s: f64 = (0..k).map(|kk| a[i * k + kk] * b[kk * n + j]).sum();
-            let want = alpha * s + beta * c0[i * n + j];
-            let got = decode_c(p.dtype, out, i * n + j);
-            if got != want {
-                return Err(format!("C[{i},{j}] = {got}, expected {want}"));
+    for z in 0..nb {
+        let (a, b, c0) = (&a[z * m * k..], &b[z * k * n..], &c0[z * m * n..]);
+        for i in 0..m {
+            for j in 0..n {
+                let s: f64 = (0..k).map(|kk| a[i * k + kk] * b[kk * n + j]).sum();
+                let want = alpha * s + beta * c0[i * n + j];
+                let got = decode_c(p.dtype, out, z * m * n + i * n + j);
+                if got != want {
+                    return Err(format!("batch {z} C[{i},{j}] = {got}, expected {want}"));
+                }
             }
         }
     }
@@ -412,6 +419,31 @@ fn even_n_epilogues_store_pairs() {
                 3,
             ) {
                 fails.push(format!("{d} {shape:?}: {e}"));
+            }
+        }
+    }
+    assert!(fails.is_empty(), "{}", fails.join("\n"));
+}
+
+/// Batched GEMM on the warp path: CTA z computes batch z, batches stored one after another
+/// (A, B and C strides M*K, K*N and M*N elements), every dtype, ragged shapes, alpha / beta.
+#[test]
+fn batched_plans_compute_every_batch() {
+    let mut fails = Vec::new();
+    for &d in DTYPES {
+        let (alpha, beta) = alpha_beta(d);
+        for (batch, shape) in [(3, (37, 30, 45)), (2, (64, 64, 32))] {
+            let t = hw_models::target("sm_80", None).unwrap();
+            let problem = GemmProblem::new(shape.0, shape.1, shape.2, batch, d).unwrap();
+            let r = plans(&problem, &t, &Options::default()).unwrap();
+            let plan = &r.plans[0];
+            for (al, bl) in [
+                (MatLayout::RowMajor, MatLayout::RowMajor),
+                (MatLayout::ColMajor, MatLayout::ColMajor),
+            ] {
+                if let Err(e) = check(plan, al, bl, alpha, beta, 5) {
+                    fails.push(format!("{d} batch {batch} {shape:?} {al:?}/{bl:?}: {e}"));
+                }
             }
         }
     }

@@ -120,8 +120,11 @@ fn on_off(s: &str) -> Option<bool> {
 ///
 /// # Errors
 /// [`CliError`] for bad input or a plan the code generator cannot lower.
-pub fn kernel(a: &CompileArgs) -> Result<(tessellate::Plan, codegen::Kernel), CliError> {
-    let (problem, target) = a.shape.problem(false)?;
+pub fn kernel(
+    a: &CompileArgs,
+    is_bmm: bool,
+) -> Result<(tessellate::Plan, codegen::Kernel), CliError> {
+    let (problem, target) = a.shape.problem(is_bmm)?;
     let which = parse_int("plan", &a.plan)?;
     if !(1..=100).contains(&which) {
         return Err(bad(format!(
@@ -186,17 +189,22 @@ pub fn kernel_line(k: &codegen::Kernel) -> String {
     )
 }
 
-/// Runs `mosaic compile gemm`.
+/// Runs `mosaic compile gemm` (`is_bmm`: `compile bmm`).
 ///
 /// # Errors
 /// [`CliError`] for bad input, a failing ptxas, or an unwritable output file.
-pub fn run(a: &CompileArgs) -> Result<String, CliError> {
-    let (plan, k) = kernel(a)?;
+pub fn run(a: &CompileArgs, is_bmm: bool) -> Result<String, CliError> {
+    let (plan, k) = kernel(a, is_bmm)?;
     let p = &plan.user_problem();
     let ext = a.emit.as_str();
     let path = a.output.clone().unwrap_or_else(|| {
+        let task = if is_bmm {
+            format!("bmm_{}x", p.batch)
+        } else {
+            "gemm_".to_string()
+        };
         format!(
-            "mosaic_gemm_{}x{}x{}_{}_{}.{ext}",
+            "mosaic_{task}{}x{}x{}_{}_{}.{ext}",
             p.m, p.n, p.k, p.dtype, plan.target
         )
     });

@@ -194,7 +194,7 @@ pub fn verify(v: &VerifyArgs) -> Result<String, CliError> {
     }
     let mut failed = 0;
     for (args, alpha, beta) in &cases {
-        let (plan, k) = match kernel(args) {
+        let (plan, k) = match kernel(args, false) {
             Ok(x) => x,
             Err(e) if v.suite && e.code == 2 && e.message.contains("has no instruction") => {
                 continue;
@@ -284,7 +284,7 @@ pub fn bench(bargs: &BenchArgs) -> Result<String, CliError> {
     let mut logs = Vec::new();
     for (name, m, n, k) in shapes {
         let args = with(c, m, n, k, &c.shape.dtype, &c.a_layout, &c.b_layout);
-        let (plan, kern) = kernel(&args)?;
+        let (plan, kern) = kernel(&args, false)?;
         let call = call_for(plan.problem.dtype, m, n, k, &args, 1.0, 0.0);
         let rep = rt.bench(&spec(&kern), &call, &opts).map_err(gpu_err)?;
         let cub = rep.cublas.as_ref().map(|t| t.tflops).ok();

@@ -73,6 +73,10 @@ pub enum PlansTask {
 pub enum CompileTask {
     /// C = alpha A B + beta C with A m x k, B k x n, C m x n row-major.
     Gemm(compile::CompileArgs),
+    /// Batched GEMM: `--batch` independent GEMMs, each batch's A, B and C right after the
+    /// previous one's (strides m*k, k*n and m*n elements); the warp (mma.sync / FFMA) path
+    /// on every target, grid z = batch. Not yet run by `verify` or `bench`.
+    Bmm(compile::CompileArgs),
 }
 
 /// The problem and target flags shared by every subcommand. Sizes are taken as text and
@@ -202,7 +206,8 @@ pub fn run(cli: Cli) -> Result<String, CliError> {
             PlansTask::Bmm(a) => plans::run(&a, true),
         },
         Command::Compile { task } => match task {
-            CompileTask::Gemm(a) => compile::run(&a),
+            CompileTask::Gemm(a) => compile::run(&a, false),
+            CompileTask::Bmm(a) => compile::run(&a, true),
         },
         Command::Verify { task } => match task {
             VerifyTask::Gemm(a) => gpu::verify(&a),
