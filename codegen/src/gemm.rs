@@ -614,29 +614,40 @@ impl FastLoader {
             (o.row_limit, t.rows)
         };
         let ragged = limit % tile_ext != 0;
+        let guard_of = |b: &mut Builder, bytes: Reg| {
+            let ok = b.reg(RegClass::Pred);
+            b.emit(Op::Setp, "ne.u32", vec![r(ok), r(bytes), imm(0)]);
+            (bytes, ok)
+        };
+        // Where k runs along rows, a thread's chunks are rows of one column range, so they
+        // share one guard: clamp(limit - col, 0, epc) elements, computed once (ptxas merged
+        // the per-chunk copies already: registers and spills are unchanged).
+        let column_guard = (ragged && o.k_is_row).then(|| {
+            let bytes = b.reg(RegClass::B32);
+            b.emit(Op::Sub, "s32", vec![r(bytes), imm(o.col_limit), r(col0)]);
+            b.emit(Op::Max, "s32", vec![r(bytes), r(bytes), imm(0)]);
+            b.emit(Op::Min, "s32", vec![r(bytes), r(bytes), imm(epc)]);
+            b.emit(Op::Mul, "lo.u32", vec![r(bytes), r(bytes), imm(eb)]);
+            guard_of(b, bytes)
+        });
         let mut chunks = Vec::new();
         for i in 0..iters {
             let ri = i * threads / cpr;
             let soff = o.stage_off + t.split_offset(ri * t.pitch).1;
             let goff = ri * o.gpitch * eb;
-            let guard = ragged.then(|| {
-                let bytes = b.reg(RegClass::B32);
-                if o.k_is_row {
-                    // Contiguous coordinate (m or n) of the chunk: clamp(limit - col, 0, epc).
-                    b.emit(Op::Sub, "s32", vec![r(bytes), imm(o.col_limit), r(col0)]);
-                    b.emit(Op::Max, "s32", vec![r(bytes), r(bytes), imm(0)]);
-                    b.emit(Op::Min, "s32", vec![r(bytes), r(bytes), imm(epc)]);
-                    b.emit(Op::Mul, "lo.u32", vec![r(bytes), r(bytes), imm(eb)]);
-                } else {
+            let guard = if o.k_is_row {
+                column_guard
+            } else {
+                ragged.then(|| {
+                    // The chunk's row (m or n) against its limit.
+                    let bytes = b.reg(RegClass::B32);
                     let p = b.reg(RegClass::Pred);
                     b.emit(Op::Add, "u32", vec![r(bytes), r(row0), imm(ri)]);
                     b.emit(Op::Setp, "lt.u32", vec![r(p), r(bytes), imm(o.row_limit)]);
                     b.emit(Op::Selp, "b32", vec![r(bytes), imm(w), imm(0), r(p)]);
-                }
-                let ok = b.reg(RegClass::Pred);
-                b.emit(Op::Setp, "ne.u32", vec![r(ok), r(bytes), imm(0)]);
-                (bytes, ok)
-            });
+                    guard_of(b, bytes)
+                })
+            };
             chunks.push((soff, goff, guard));
         }
         let kstep_bytes = bk * if o.k_is_row { o.gpitch } else { 1 } * eb;
