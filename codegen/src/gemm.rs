@@ -84,6 +84,8 @@ fn build_with(plan: &Plan, opts: &CompileOptions, swizzle: bool) -> Result<Kerne
     let [bm, bn, bk] = plan.cta_tile;
     let [wm_n, wn_n] = plan.workers;
     let [wm, wn, _] = plan.worker_tile();
+    // Warps tile the CTA exactly (the epilogue's even-column test relies on it too).
+    debug_assert_eq!([bm, bn], [wm * wm_n, wn * wn_n]);
     let threads = plan.threads();
     let kt_count = (p.k + bk - 1) / bk;
 
@@ -420,7 +422,7 @@ fn build_with(plan: &Plan, opts: &CompileOptions, swizzle: bool) -> Result<Kerne
     let c = ptrs[2];
     for &ri in &stored {
         regions[ri].store(
-            &mut b, ri, &accs, c, m_cta, n_cta, wi, wj, wm, wn, bn, &p, alpha, beta, beta_nz,
+            &mut b, ri, &accs, c, m_cta, n_cta, wi, wj, wm, wn, &p, alpha, beta, beta_nz,
         )?;
     }
     b.emit(Op::Ret, "", vec![]);
@@ -1195,7 +1197,6 @@ impl RegionCode {
         wj: Reg,
         wm: i64,
         wn: i64,
-        bn: i64,
         p: &tessellate::GemmProblem,
         alpha: Reg,
         beta: Reg,
@@ -1227,9 +1228,9 @@ impl RegionCode {
         // paired, against cuBLAS's 27.7 (docs/BENCHMARKS.md run 11-c).
         // With `n` even and every column origin even, `col < n` implies `col + 1 < n`, so the
         // pair shares the first element's predicate; C's base must be aligned to the pair.
+        // (The CTA's column origin is a multiple of `wn`: its tile is `wn` times its warps.)
         let even_cols = p.n % 2 == 0
             && wn % 2 == 0
-            && bn % 2 == 0
             && self
                 .c
                 .lane
@@ -1299,18 +1300,21 @@ fn store_elements(
     let two = group.len() == 2;
     match acc {
         DType::F32 | DType::S32 => {
-            let (class, ty) = if acc == DType::F32 {
-                (RegClass::F32, "f32")
+            // (register class, type, zero, multiply, multiply-add) of the accumulator type.
+            let (class, ty, zero, mul, (fma, fma_ty)) = if acc == DType::F32 {
+                (
+                    RegClass::F32,
+                    "f32",
+                    f32imm(0.0),
+                    "rn.f32",
+                    (Op::Fma, "rn.f32"),
+                )
             } else {
-                (RegClass::B32, "s32")
+                (RegClass::B32, "s32", imm(0), "lo.s32", (Op::Mad, "lo.s32"))
             };
             let old = b.regs(class, group.len());
             for &o in &old {
-                if acc == DType::F32 {
-                    b.emit(Op::Mov, "f32", vec![r(o), f32imm(0.0)]);
-                } else {
-                    b.emit(Op::Mov, "b32", vec![r(o), imm(0)]);
-                }
+                b.emit(Op::Mov, ty, vec![r(o), zero.clone()]);
             }
             let (space, old_op) = if two {
                 (format!("global.v2.{ty}"), vec(&old))
@@ -1320,21 +1324,8 @@ fn store_elements(
             b.emit_if(ld_ok, false, Op::Ld, &space, vec![old_op, at.clone()]);
             let out = b.regs(class, group.len());
             for (j, &(a, _)) in group.iter().enumerate() {
-                if acc == DType::F32 {
-                    b.emit(Op::Mul, "rn.f32", vec![r(out[j]), r(beta), r(old[j])]);
-                    b.emit(
-                        Op::Fma,
-                        "rn.f32",
-                        vec![r(out[j]), r(alpha), r(a), r(out[j])],
-                    );
-                } else {
-                    b.emit(Op::Mul, "lo.s32", vec![r(out[j]), r(beta), r(old[j])]);
-                    b.emit(
-                        Op::Mad,
-                        "lo.s32",
-                        vec![r(out[j]), r(alpha), r(a), r(out[j])],
-                    );
-                }
+                b.emit(Op::Mul, mul, vec![r(out[j]), r(beta), r(old[j])]);
+                b.emit(fma, fma_ty, vec![r(out[j]), r(alpha), r(a), r(out[j])]);
             }
             let out_op = if two { vec(&out) } else { r(out[0]) };
             b.emit_if(ok, false, Op::St, &space, vec![at, out_op]);
@@ -1359,19 +1350,11 @@ fn store_elements(
                     vec![r(oldh[0]), at.clone()],
                 );
             }
+            // A group's elements are halves of one accumulator register (a pair is both).
+            let hs = b.regs(RegClass::B16, 2);
+            b.emit(Op::Mov, "b32", vec![vec(&hs), r(group[0].0)]);
             let oh = b.regs(RegClass::B16, group.len());
-            // A pair's two halves share one accumulator register: unpack it once.
-            let mut unpacked: Option<(Reg, Vec<Reg>)> = None;
-            for (j, &(a, sub)) in group.iter().enumerate() {
-                let hs = match &unpacked {
-                    Some((reg, hs)) if *reg == a => hs.clone(),
-                    _ => {
-                        let hs = b.regs(RegClass::B16, 2);
-                        b.emit(Op::Mov, "b32", vec![vec(&hs), r(a)]);
-                        unpacked = Some((a, hs.clone()));
-                        hs
-                    }
-                };
+            for (j, &(_, sub)) in group.iter().enumerate() {
                 let f = b.reg(RegClass::F32);
                 b.emit(Op::Cvt, "f32.f16", vec![r(f), r(hs[sub])]);
                 let old = b.reg(RegClass::F32);

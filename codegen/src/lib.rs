@@ -19,8 +19,9 @@
 //! plan's first map is over the caller's B). A stream-K kernel then takes `u64 W`, a
 //! zero-filled workspace of [`Kernel::workspace_bytes`]. Grid and block are in [`Kernel`]
 //! (`(ceil(N/bn), ceil(M/bm), batch)` for warp kernels, CTA z computing batch z of a batched
-//! GEMM whose batches lie one after another (A, B, C strides `M*K`, `K*N`, `M*N` elements), a 1-D grid of tiles times k-splits for
-//! warpgroup kernels, or one CTA per resident slot for persistent ones, in whole clusters);
+//! GEMM whose batches lie one after another (A, B, C strides `M*K`, `K*N`, `M*N` elements);
+//! a 1-D grid of tiles times k-splits for warpgroup kernels, or one CTA per resident slot for
+//! persistent ones, in whole clusters);
 //! shared memory is static up to 48 KiB, dynamic (`.extern`) above. The
 //! kernel is specialized for the compiled `M, N, K` (they are immediates in the bounds checks
 //! and addressing); the parameters are part of the ABI so a launcher can check them.

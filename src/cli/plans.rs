@@ -107,35 +107,32 @@ fn text(
 
 /// The launch of the kernel `compile --plan N` builds for a plan, or why it is not built.
 #[derive(serde::Serialize)]
-struct JsonKernel {
-    entry: Option<String>,
-    grid: Option<[u32; 3]>,
-    block: Option<[u32; 3]>,
-    /// Shared memory per CTA, bytes.
-    smem_bytes: Option<u32>,
-    stages: Option<u32>,
-    not_built: Option<String>,
+#[serde(untagged)]
+enum JsonKernel {
+    Built {
+        entry: String,
+        grid: [u32; 3],
+        block: [u32; 3],
+        /// Shared memory per CTA, bytes.
+        smem_bytes: u32,
+        stages: u32,
+    },
+    NotBuilt {
+        not_built: String,
+    },
 }
 
 impl JsonKernel {
     fn of(k: Result<codegen::Kernel, String>) -> Self {
         match k {
-            Ok(k) => JsonKernel {
-                entry: Some(k.entry),
-                grid: Some(k.grid),
-                block: Some(k.block),
-                smem_bytes: Some(k.smem_bytes),
-                stages: Some(k.stages),
-                not_built: None,
+            Ok(k) => JsonKernel::Built {
+                entry: k.entry,
+                grid: k.grid,
+                block: k.block,
+                smem_bytes: k.smem_bytes,
+                stages: k.stages,
             },
-            Err(e) => JsonKernel {
-                entry: None,
-                grid: None,
-                block: None,
-                smem_bytes: None,
-                stages: None,
-                not_built: Some(e),
-            },
+            Err(not_built) => JsonKernel::NotBuilt { not_built },
         }
     }
 }

@@ -702,6 +702,10 @@ pub(crate) fn modeled(
     // A warpgroup grid of at most one CTA per SM runs one CTA per SM with a deeper ring
     // ([`ring`]; a stream-K one too, so its `G` is the SM count).
     let lone = c.tma && ring::is_lone(target.sms, tiles);
+    // The part's fitted DRAM latency in cycles at the modeled clock.
+    let latency = target
+        .dram_latency_ns
+        .map(|ns| ns * 1e-3 * target.clock_mhz);
     let ctas_per_sm = if lone { 1 } else { ctas_per_sm };
     let slots = sms * ctas_per_sm;
     // A stream-K tail spreads the last waves' k-steps evenly over every slot.
@@ -774,9 +778,8 @@ pub(crate) fn modeled(
         // whose slabs meet in L2 count too; counting only distinct slabs picks the same
         // H100 kernels, and on an H200 neither count matched the measurements
         // (docs/BENCHMARKS.md run 10-c).
-        if let (true, Some(ns)) = (lone, target.dram_latency_ns) {
+        if let (true, Some(latency)) = (lone, latency) {
             let ring_bytes = c.stages * ring::streamed_stage_bytes(problem, cta);
-            let latency = ns * 1e-3 * target.clock_mhz;
             dram = dram.max(bytes * latency / (active * ring_bytes) as f64);
         }
     }
@@ -821,8 +824,8 @@ pub(crate) fn modeled(
     // wgmma grids (run 11-b), all writing the same 64 MB of C, and cuBLAS's 27.7 us. The
     // latency is [`hw_models::Target::dram_latency_ns`], fitted to the lone decode grids'
     // ring bound, not to this; three of its 1.5 us make up most of the gap.
-    if let (false, false, Some(ns)) = (c.persistent, c.stream_k, target.dram_latency_ns) {
-        cycles += (waves - 1.0).max(0.0) * ns * 1e-3 * target.clock_mhz;
+    if let (false, false, Some(latency)) = (c.persistent, c.stream_k, latency) {
+        cycles += (waves - 1.0).max(0.0) * latency;
     }
     // Split-K: the leader CTA reads the other splits' f32 partial tiles from distributed
     // shared memory, at most one shared-memory line rate, and waits for the slowest split
