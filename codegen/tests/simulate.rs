@@ -148,14 +148,20 @@ fn check(
     Ok(())
 }
 
-fn plan_for(
+fn plan_for(target: &str, dtype: GemmDType, shape: (i64, i64, i64), pick: usize) -> Option<Plan> {
+    batched_plan_for(target, dtype, shape, 1, pick)
+}
+
+/// Plan `pick` (0 = best) of `batch` GEMMs of `shape`, warp plans only.
+fn batched_plan_for(
     target: &str,
     dtype: GemmDType,
     (m, n, k): (i64, i64, i64),
+    batch: i64,
     pick: usize,
 ) -> Option<Plan> {
     let t = hw_models::target(target, None).unwrap();
-    let problem = GemmProblem::new(m, n, k, 1, dtype).unwrap();
+    let problem = GemmProblem::new(m, n, k, batch, dtype).unwrap();
     let r = plans(
         &problem,
         &t,
@@ -433,10 +439,7 @@ fn batched_plans_compute_every_batch() {
     for &d in DTYPES {
         let (alpha, beta) = alpha_beta(d);
         for (batch, shape) in [(3, (37, 30, 45)), (2, (64, 64, 32))] {
-            let t = hw_models::target("sm_80", None).unwrap();
-            let problem = GemmProblem::new(shape.0, shape.1, shape.2, batch, d).unwrap();
-            let r = plans(&problem, &t, &Options::default()).unwrap();
-            let plan = &r.plans[0];
+            let plan = &batched_plan_for("sm_80", d, shape, batch, 0).unwrap();
             for (al, bl) in [
                 (MatLayout::RowMajor, MatLayout::RowMajor),
                 (MatLayout::ColMajor, MatLayout::ColMajor),

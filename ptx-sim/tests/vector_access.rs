@@ -35,15 +35,21 @@ fn kernel(shift: u32) -> String {
     )
 }
 
-fn launch(shift: u32) -> (Result<(), SimError>, Vec<u8>) {
-    let module = emit_ptx::parse::parse_module(&kernel(shift)).expect("parses");
+/// Runs entry `k(src, dst)` of `ptx` on one CTA of `threads` threads, `src` holding
+/// `src_bytes` and `dst` `dst_len` bytes of 0xff; returns the result and `dst`.
+fn run_src_dst(
+    ptx: &str,
+    src_bytes: Vec<u8>,
+    dst_len: usize,
+    threads: u32,
+) -> (Result<(), SimError>, Vec<u8>) {
+    let module = emit_ptx::parse::parse_module(ptx).expect("parses");
     let mut g = Global::default();
-    let src: Vec<u8> = (0..64u32).flat_map(|x| (x as f32).to_le_bytes()).collect();
-    let src = g.alloc(src);
-    let dst = g.alloc(vec![0xff; 32 * 8 + 8]);
+    let src = g.alloc(src_bytes);
+    let dst = g.alloc(vec![0xff; dst_len]);
     let launch = Launch {
         grid: [1, 1, 1],
-        block: [32, 1, 1],
+        block: [threads, 1, 1],
         dynamic_smem: 0,
     };
     let res = run(
@@ -54,6 +60,11 @@ fn launch(shift: u32) -> (Result<(), SimError>, Vec<u8>) {
         &mut g,
     );
     (res, g.get(dst).unwrap().to_vec())
+}
+
+fn launch(shift: u32) -> (Result<(), SimError>, Vec<u8>) {
+    let src: Vec<u8> = (0..64u32).flat_map(|x| (x as f32).to_le_bytes()).collect();
+    run_src_dst(&kernel(shift), src, 32 * 8 + 8, 32)
 }
 
 #[test]
@@ -106,25 +117,8 @@ fn cp_async_partial_source_is_aligned_to_the_copy_size() {
 	ret;
 }
 "#;
-    let module = emit_ptx::parse::parse_module(PTX).expect("parses");
-    let mut g = Global::default();
-    let src: Vec<u8> = (0..32u8).collect();
-    let src = g.alloc(src);
-    let dst = g.alloc(vec![0xff; 8]);
-    let launch = Launch {
-        grid: [1, 1, 1],
-        block: [1, 1, 1],
-        dynamic_smem: 0,
-    };
-    run(
-        &module,
-        "k",
-        &launch,
-        &[Arg::U64(src), Arg::U64(dst)],
-        &mut g,
-    )
-    .expect("runs");
-    let out = g.get(dst).unwrap();
+    let (res, out) = run_src_dst(PTX, (0..32u8).collect(), 8, 1);
+    res.expect("runs");
     assert_eq!(
         &out[..4],
         &[24, 25, 26, 27],
