@@ -820,8 +820,9 @@ pub(crate) fn modeled(
     // first loads at once, with nothing streaming behind them: one DRAM latency per wave past
     // the first, which a persistent grid pays once. Measured on an H100 at 4096x4096x64 f16
     // (docs/BENCHMARKS.md): 1024 CTAs of 128x128 mma.sync tiles (4 waves of 2 per SM) took
-    // 34.8 us (run 11-c) against 28.2-29.1 us for persistent 128x128, 128x256 and 64x128
-    // wgmma grids (run 11-b), all writing the same 64 MB of C, and cuBLAS's 27.7 us. The
+    // 34.8 us (run 11-c) against 28.2-29.1 us for persistent 128x128, 128x256, 64x128 and
+    // 256x128 wgmma grids (run 11-b), all writing the same 64 MB of C, and cuBLAS's 27.7 us
+    // (11-c; 28.1-28.5 us in 11-b). The
     // latency is [`hw_models::Target::dram_latency_ns`], fitted to the lone decode grids'
     // ring bound, not to this; three of its 1.5 us make up most of the gap.
     if let (false, false, Some(latency)) = (c.persistent, c.stream_k, latency) {
