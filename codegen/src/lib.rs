@@ -85,6 +85,11 @@ pub struct CompileOptions {
     /// Tile rows (B-multicast groups of rows where B is multicast) in each group of the
     /// warpgroup kernels' launch order, instead of the default 8 (`hopper::raster`); at least 1.
     pub raster_group: Option<u32>,
+    /// Ping-pong consumers for one-warpgroup warpgroup plans (`Some(true)`): two consumer
+    /// warpgroups take the CTA's tiles in turn, so that one's epilogue overlaps the other's
+    /// main loop (`hopper` module docs). Needs a persistent, split-K-free, stream-K-free
+    /// plan of one consumer warpgroup; `None` and `Some(false)`: as the plan says.
+    pub pingpong: Option<bool>,
 }
 
 impl Default for CompileOptions {
@@ -102,6 +107,7 @@ impl Default for CompileOptions {
             tma_store: None,
             stream_k: None,
             raster_group: None,
+            pingpong: None,
         }
     }
 }

@@ -60,6 +60,11 @@ pub struct CompileArgs {
     /// CTAs shares A and B slabs in L2. Default 8.
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=4096))]
     pub raster_group: Option<u32>,
+    /// Ping-pong consumers for one-warpgroup warpgroup (sm_90a) plans: `on` runs two consumer
+    /// warpgroups that take the CTA's tiles in turn, one's epilogue overlapping the other's
+    /// main loop (persistent plans only); `auto` and `off`: none.
+    #[arg(long, default_value = "auto", value_parser = ["auto", "on", "off"])]
+    pub pingpong: String,
     /// Instruction order: `interleave` (default), `eager` (loads hoisted without limit) or
     /// `linear` (program order).
     #[arg(long, default_value = "interleave", value_parser = ["interleave", "eager", "linear"])]
@@ -170,6 +175,7 @@ pub fn kernel(
         tma_store: on_off(&a.tma_store),
         stream_k: on_off(&a.stream_k),
         raster_group: a.raster_group,
+        pingpong: on_off(&a.pingpong),
         ..target_defaults(&target)
     };
     let k = codegen::compile(&plan, &copts).map_err(|e| CliError {

@@ -219,7 +219,7 @@ impl Frag {
         b.emit(
             Op::Mad,
             "lo.u32",
-            vec![r(row), r(self.ci), imm(sh.wm), r(row)],
+            vec![r(row), r(self.ci), imm(sh.wg_row_step()), r(row)],
         );
         b.emit(Op::Add, "u32", vec![r(row), r(row), r(self.m0)]);
         let col = b.reg(RegClass::B32);
@@ -358,7 +358,7 @@ fn tma_store(b: &mut Builder, sh: &Shape, st: &Staging, f: &Frag, acc: &[Vec<Reg
             b.emit(Op::Fence, "proxy.async.shared::cta", vec![]);
             sync(b);
             b.emit(Op::Add, "u32", vec![r(cn), r(f.n0), imm(STORE_COLS * c)]);
-            b.emit(Op::Mad, "lo.u32", vec![r(cm), r(f.ci), imm(sh.wm), r(f.m0)]);
+            b.emit(Op::Mad, "lo.u32", vec![r(cm), r(f.ci), imm(sh.wg_row_step()), r(f.m0)]);
             b.emit(Op::Add, "u32", vec![r(cm), r(cm), imm(64 * i as i64)]);
             b.emit(Op::Add, "u32", vec![r(src), r(st.first), imm(buf)]);
             let store = vec![

@@ -178,7 +178,11 @@ fn b_major(l: MatLayout) -> Major {
 struct Shape {
     /// CTAs resident per SM (1 to 4); with more than one, one CTA's epilogue overlaps another's main loop.
     ctas: i64,
+    /// Consumer warpgroups (1 or 2).
     consumers: i64,
+    /// The two consumer warpgroups take whole tiles in turn (ping-pong) instead of sharing
+    /// each tile's rows.
+    pingpong: bool,
     /// k-splits per tile, one CTA each, reduced through distributed shared memory.
     split: i64,
     /// CTAs of a cluster along m sharing each B tile through TMA multicast (1: none); they
@@ -257,6 +261,17 @@ impl Shape {
         if stream_k && split > 1 {
             return unsupported(format!("stream-K with split-K {split}"));
         }
+        let persistent = stream_k || (split == 1 && opts.persistent.unwrap_or(plan.persistent));
+        let pingpong = opts.pingpong == Some(true);
+        if pingpong && (plan.workers[0] != 1 || !persistent || stream_k) {
+            return unsupported(format!(
+                "ping-pong consumers for a {}-warpgroup{}{} plan (needs one warpgroup, persistent, no stream-K)",
+                plan.workers[0],
+                if persistent { "" } else { ", non-persistent" },
+                if stream_k { ", stream-K" } else { "" },
+            ));
+        }
+        let consumers = if pingpong { 2 } else { plan.workers[0] };
         // B multicast needs a cluster of its own (split-K clusters are one tile each), and
         // a stream-K range is not a cluster's pair of tile rows.
         let mcast = match opts.multicast {
@@ -308,7 +323,7 @@ impl Shape {
         // ptxas allocates the whole kernel within the entry cap `65536 / (threads * ctas)`
         // (setmaxnreg only moves registers at run time), so the cap must hold the consumer's
         // accumulators and addressing.
-        let threads = 128 * (plan.workers[0] + 1);
+        let threads = 128 * (consumers + 1);
         // Split-K kernels also hold the reduction's addresses and loaded vectors, more with
         // more splits (ptxas hoists every split's remote loads): without this a 64x64
         // split-K 4 tile spilled at 3 CTAs/SM and a 64x128 one at 2 (ptxas 13.0, CI).
@@ -352,7 +367,7 @@ impl Shape {
         }
         // The TMA-store epilogue's staging buffers (one or two per consumer warpgroup): where
         // they fit beside the stages, or, asked for, in place of stages.
-        let staging = |bufs: i64| plan.workers[0] * bufs * epilogue::STORE_BOX_BYTES;
+        let staging = |bufs: i64| consumers * bufs * epilogue::STORE_BOX_BYTES;
         // A transposed plan's C tile is a column block of the caller's C: direct stores.
         let store_ok = p.n % 4 == 0 && !plan.transposed;
         let mut store_bufs = match opts.tma_store {
@@ -402,10 +417,11 @@ impl Shape {
             stream_k.then(|| StreamK::new(gm * gn, kt_count, i64::from(opts.sms.max(1)) * ctas));
         Ok(Shape {
             ctas,
-            consumers: plan.workers[0],
+            consumers,
+            pingpong,
             split,
             mcast,
-            persistent: stream_k || (split == 1 && opts.persistent.unwrap_or(plan.persistent)),
+            persistent,
             sk,
             gm,
             gn,
@@ -448,6 +464,17 @@ impl Shape {
     /// Stream-K workspace: one partial-tile slot per CTA, then one `u32` flag per CTA.
     fn workspace_bytes(&self, sk: StreamK) -> i64 {
         sk.ctas * (self.slot_bytes() + 4)
+    }
+
+    /// Rows of the output tile between consecutive consumer warpgroups' rows: `wm`, or 0 with
+    /// ping-pong consumers, which each own a whole tile.
+    fn wg_row_step(&self) -> i64 {
+        if self.pingpong { 0 } else { self.wm }
+    }
+
+    /// Consumer warpgroups reading each stage (each arrives on its `empty` barrier).
+    fn stage_readers(&self) -> i64 {
+        if self.pingpong { 1 } else { self.consumers }
     }
 
     fn stage_bytes(&self) -> i64 {
@@ -526,7 +553,7 @@ pub fn build(plan: &Plan, opts: &CompileOptions) -> Result<Kernel, CodegenError>
             false,
             Op::Mbarrier,
             "init.shared::cta.b64",
-            vec![addr(bars, empty(s)), imm(4 * sh.consumers * sh.mcast)],
+            vec![addr(bars, empty(s)), imm(4 * sh.stage_readers() * sh.mcast)],
         );
     }
     // The barrier inits must be visible to the async proxy (TMA complete_tx) before use.
@@ -836,7 +863,7 @@ impl Shape {
 
     /// Turns tile coordinates `(m0, n0)` into the tile's first row and column, in place.
     fn tile_origin(&self, b: &mut Builder, m0: Reg, n0: Reg) {
-        let bm = self.consumers * self.wm;
+        let bm = self.stage_readers() * self.wm;
         b.emit(Op::Mul, "lo.u32", vec![r(m0), r(m0), imm(bm)]);
         b.emit(Op::Mul, "lo.u32", vec![r(n0), r(n0), imm(self.bn)]);
     }
@@ -927,6 +954,17 @@ impl Ring {
             "lo.u32",
             vec![r(ring.bar), r(ring.s), imm(8), r(bars)],
         );
+    }
+
+    /// Moves the ring past `count` k-tiles without reading them (another warpgroup's tile):
+    /// stage `(s + count) mod S`, the phase flipped once per wrap-around.
+    fn skip(&self, b: &mut Builder, count: Reg) {
+        let wraps = b.reg(RegClass::B32);
+        b.emit(Op::Add, "u32", vec![r(self.s), r(self.s), r(count)]);
+        b.emit(Op::Div, "u32", vec![r(wraps), r(self.s), imm(self.stages)]);
+        b.emit(Op::Rem, "u32", vec![r(self.s), r(self.s), imm(self.stages)]);
+        b.emit(Op::And, "b32", vec![r(wraps), r(wraps), imm(1)]);
+        b.emit(Op::Xor, "b32", vec![r(self.phase), r(self.phase), r(wraps)]);
     }
 
     /// Advances the stage (on wrap-around `s = 0` and the phase flips) and the k-tile, and
@@ -1132,7 +1170,7 @@ fn consumer_body(
     };
     // Byte offset of this consumer's rows inside the A tile.
     let a_first = sh.a.start_offset(sh.wm, 0) - sh.a.start_offset(0, 0);
-    let a_row_bytes = b.const_u32(consumer * a_first);
+    let a_row_bytes = b.const_u32(consumer * a_first * i64::from(!sh.pingpong));
     let lane = b.reg(RegClass::B32);
     b.emit(Op::And, "b32", vec![r(lane), r(tid), imm(31)]);
     let lane0 = b.reg(RegClass::Pred);
@@ -1168,8 +1206,23 @@ fn consumer_body(
         epilogue::Staging::new(b, sh, tid, ci, first)
     });
     let ws = sh.partials().map(|sk| Workspace::new(b, sk, tid));
+    // Ping-pong: whose turn the CTA's current tile is (tiles alternate between the two
+    // consumer warpgroups, 0 first).
+    let turn = sh.pingpong.then(|| b.const_u32(0));
     let ring = Ring::new(b, sh, "CONSUME");
     let (lp, at) = sh.open_tiles(b, "CONSUMER");
+    // The other warpgroup's tile: its k-tiles' stages go by in the ring.
+    let turn_done = turn.map(|turn| {
+        let mine = b.fresh_label("CONSUMER_MINE");
+        let done = b.fresh_label("CONSUMER_TURN_DONE");
+        let is_mine = b.reg(RegClass::Pred);
+        b.emit(Op::Setp, "eq.u32", vec![r(is_mine), r(turn), imm(consumer)]);
+        b.emit_if(is_mine, false, Op::Bra, "uni", vec![sym(&mine)]);
+        ring.skip(b, at.count);
+        b.emit(Op::Bra, "uni", vec![sym(&done)]);
+        b.label(&mine);
+        (turn, done)
+    });
     for x in acc.iter().flatten() {
         b.emit(Op::Mov, "f32", vec![r(*x), f32imm(0.0)]);
     }
@@ -1243,6 +1296,10 @@ fn consumer_body(
     epilogue::emit(b, sh, p, tid, ci, tile, &acc, staging.as_ref());
     if let Some(next) = next {
         b.label(&next);
+    }
+    if let Some((turn, done)) = turn_done {
+        b.label(&done);
+        b.emit(Op::Xor, "b32", vec![r(turn), r(turn), imm(1)]);
     }
     sh.close_tiles(b, lp);
     if let Some(st) = &staging {
