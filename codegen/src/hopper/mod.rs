@@ -1211,13 +1211,19 @@ fn consumer_body(
     let turn = sh.pingpong.then(|| b.const_u32(0));
     let ring = Ring::new(b, sh, "CONSUME");
     let (lp, at) = sh.open_tiles(b, "CONSUMER");
-    // The other warpgroup's tile: its k-tiles' stages go by in the ring.
+    // The other warpgroup's tile: once that warpgroup has passed the tile's last `full`
+    // wait, its k-tiles' stages go by in the ring. Waiting for that first keeps this
+    // warpgroup's `full` waits one phase ahead of each barrier, which is all a parity wait
+    // can tell apart (run ahead by a whole tile, they passed on phases of the same parity
+    // long completed: every ping-pong launch failed in run 12-a). It also takes the main
+    // loops in turn, as CUTLASS's ping-pong kernel orders them.
     let turn_done = turn.map(|turn| {
         let mine = b.fresh_label("CONSUMER_MINE");
         let done = b.fresh_label("CONSUMER_TURN_DONE");
         let is_mine = b.reg(RegClass::Pred);
         b.emit(Op::Setp, "eq.u32", vec![r(is_mine), r(turn), imm(consumer)]);
         b.emit_if(is_mine, false, Op::Bra, "uni", vec![sym(&mine)]);
+        b.emit(Op::Bar, "sync", vec![imm(main_loop_done(1 - consumer)), imm(256)]);
         ring.skip(b, at.count);
         b.emit(Op::Bra, "uni", vec![sym(&done)]);
         b.label(&mine);
@@ -1281,6 +1287,9 @@ fn consumer_body(
         vec![r(prev_empty), r(bar), imm(8 * sh.stages)],
     );
     ring.end(b, at.count);
+    if sh.pingpong {
+        b.emit(Op::Bar, "arrive", vec![imm(main_loop_done(consumer)), imm(256)]);
+    }
     b.emit(Op::Wgmma, "wait_group.sync.aligned", vec![imm(0)]);
     // The tile's last stage is read too (a persistent CTA's next tile reuses it).
     release_stage(b, &peers, lane0, prev_empty, remote);
@@ -1310,6 +1319,15 @@ fn consumer_body(
         // shared memory) before every CTA of the cluster is done.
         cluster_sync(b);
     }
+}
+
+/// Named barrier on which ping-pong consumer warpgroup `c` signals (`bar.arrive`) that it
+/// has passed its tile's last `full` wait, and the other warpgroup waits (`bar.sync`) for
+/// that before moving past the tile (0 is the CTA's barrier, 1 the consumers', 2 and 3 the
+/// TMA-store epilogue's). One per warpgroup, so that a warpgroup's arrival for one tile
+/// cannot complete the barrier of the next (PTX ISA 9.7.13.1, bar.sync / bar.arrive).
+fn main_loop_done(c: i64) -> i64 {
+    4 + c
 }
 
 /// The other CTAs of a multicast cluster, by rank (empty without multicast).
