@@ -548,3 +548,62 @@ fn stream_k_kernels_take_their_workspace_and_assemble_without_spills() {
     }
     println!("{n} stream-K kernels checked");
 }
+
+/// Ping-pong consumers (`CompileOptions::pingpong`): every persistent one-warpgroup plan of
+/// every case at the matrix shapes plus a ragged one builds three warpgroups whose two
+/// consumers hand the main loop to each other on named barriers 4 and 5, counts one
+/// warpgroup's warps (per cluster CTA) on each `empty` barrier, round-trips, and assembles
+/// without spills; any other plan is refused, never built wrong.
+#[test]
+fn pingpong_kernels_take_turns_and_assemble_without_spills() {
+    let ptxas_ok = ptxas::require_or_skip("pingpong_kernels").is_some();
+    let (mut built, mut refused) = (0, 0);
+    let shapes = SHAPES.iter().copied().chain([(3000, 2056, 1032)]);
+    for shape in shapes {
+        for (dtype, a, b) in cases() {
+            for (plan, opts) in warpgroup_plans(dtype, shape, a, b) {
+                let opts = CompileOptions {
+                    pingpong: Some(true),
+                    ..opts
+                };
+                let what = format!("{dtype} {shape:?} {a:?}/{b:?}\n{plan}");
+                let eligible = plan.workers[0] == 1 && plan.persistent && !plan.stream_k;
+                let k = match compile(&plan, &opts) {
+                    Ok(k) => k,
+                    Err(e) => {
+                        assert!(!eligible, "{what}: {e}");
+                        assert!(e.to_string().contains("ping-pong"), "{what}: {e}");
+                        refused += 1;
+                        continue;
+                    }
+                };
+                assert!(eligible, "{what}");
+                assert_eq!(k.block[0], 384, "{what}");
+                assert_eq!(parse_module(&k.ptx).unwrap(), k.module, "{what}");
+                for (c, other) in [(4, 5), (5, 4)] {
+                    assert!(k.ptx.contains(&format!("bar.arrive {c}, 256;")), "{what}");
+                    assert!(k.ptx.contains(&format!("bar.sync {other}, 256;")), "{what}");
+                }
+                let readers = 4 * plan.multicast.max(1);
+                let empty = format!("], {readers};");
+                assert!(
+                    k.ptx
+                        .lines()
+                        .filter(|l| l.contains("mbarrier.init"))
+                        .all(|l| l.ends_with("], 1;") || l.ends_with(&empty)),
+                    "{what}"
+                );
+                if ptxas_ok {
+                    let rep =
+                        ptxas::assemble(&k.ptx, "sm_90a").unwrap_or_else(|e| panic!("{what}: {e}"));
+                    for e in &rep.entries {
+                        assert_eq!((e.spill_stores, e.spill_loads), (0, 0), "{what}: {e:?}");
+                    }
+                }
+                built += 1;
+            }
+        }
+    }
+    assert!(built > 0 && refused > 0, "{built} built, {refused} refused");
+    println!("{built} ping-pong kernels checked, {refused} plans refused");
+}

@@ -358,7 +358,11 @@ fn tma_store(b: &mut Builder, sh: &Shape, st: &Staging, f: &Frag, acc: &[Vec<Reg
             b.emit(Op::Fence, "proxy.async.shared::cta", vec![]);
             sync(b);
             b.emit(Op::Add, "u32", vec![r(cn), r(f.n0), imm(STORE_COLS * c)]);
-            b.emit(Op::Mad, "lo.u32", vec![r(cm), r(f.ci), imm(sh.wg_row_step()), r(f.m0)]);
+            b.emit(
+                Op::Mad,
+                "lo.u32",
+                vec![r(cm), r(f.ci), imm(sh.wg_row_step()), r(f.m0)],
+            );
             b.emit(Op::Add, "u32", vec![r(cm), r(cm), imm(64 * i as i64)]);
             b.emit(Op::Add, "u32", vec![r(src), r(st.first), imm(buf)]);
             let store = vec![

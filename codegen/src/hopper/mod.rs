@@ -1223,7 +1223,11 @@ fn consumer_body(
         let is_mine = b.reg(RegClass::Pred);
         b.emit(Op::Setp, "eq.u32", vec![r(is_mine), r(turn), imm(consumer)]);
         b.emit_if(is_mine, false, Op::Bra, "uni", vec![sym(&mine)]);
-        b.emit(Op::Bar, "sync", vec![imm(main_loop_done(1 - consumer)), imm(256)]);
+        b.emit(
+            Op::Bar,
+            "sync",
+            vec![imm(main_loop_done(1 - consumer)), imm(256)],
+        );
         ring.skip(b, at.count);
         b.emit(Op::Bra, "uni", vec![sym(&done)]);
         b.label(&mine);
@@ -1288,7 +1292,11 @@ fn consumer_body(
     );
     ring.end(b, at.count);
     if sh.pingpong {
-        b.emit(Op::Bar, "arrive", vec![imm(main_loop_done(consumer)), imm(256)]);
+        b.emit(
+            Op::Bar,
+            "arrive",
+            vec![imm(main_loop_done(consumer)), imm(256)],
+        );
     }
     b.emit(Op::Wgmma, "wait_group.sync.aligned", vec![imm(0)]);
     // The tile's last stage is read too (a persistent CTA's next tile reuses it).
