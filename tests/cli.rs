@@ -185,6 +185,10 @@ fn bad_input_is_one_line_and_non_zero() {
             "top",
         ),
         ("plans bmm --m 64 --n 64 --k 64 --target sm_89", "batch"),
+        (
+            "bench bmm --batch 2 --m 64 --n 64 --k 64 --target sm_80 --suite llm",
+            "GEMM suite",
+        ),
         ("plans gemm --m 64 --n 64 --target sm_89", "--k"),
     ];
     for (args, needle) in cases {

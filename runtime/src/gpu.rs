@@ -277,34 +277,69 @@ impl Runtime {
             Compute::S32 => (&scal_i[0] as *const i32 as _, &scal_i[1] as *const i32 as _),
             _ => (&scal_f[0] as *const f32 as _, &scal_f[1] as *const f32 as _),
         };
-        // SAFETY: the pointers are device allocations holding K*N (B), M*K (A) and M*N (C)
-        // elements of the given types, with leading dimensions that match those extents; the
-        // scalars live on the host (default pointer mode) until the call returns, and cuBLAS
-        // reads them before returning. The handle is bound to `self.stream`.
+        let (b_ptr, a_ptr) = (set.b_ptr as *const c_void, set.a_ptr as *const c_void);
+        let c_ptr = set.c_ptr as *mut c_void;
+        let algo = bsys::cublasGemmAlgo_t::CUBLAS_GEMM_DEFAULT;
+        // SAFETY: the pointers are device allocations holding `batch` of K*N (B), M*K (A)
+        // and M*N (C) elements of the given types one after another, with leading
+        // dimensions and batch strides that match those extents; the scalars live on the
+        // host (default pointer mode) until the call returns, and cuBLAS reads them before
+        // returning. The handle is bound to `self.stream`.
         let r = unsafe {
-            bresult::gemm_ex(
-                *blas.handle(),
-                op_b,
-                op_a,
-                n,
-                m,
-                k,
-                alpha,
-                set.b_ptr as *const c_void,
-                dt(call.b),
-                ldb,
-                set.a_ptr as *const c_void,
-                dt(call.a),
-                lda,
-                beta,
-                set.c_ptr as *mut c_void,
-                dt(call.c),
-                n,
-                compute,
-                bsys::cublasGemmAlgo_t::CUBLAS_GEMM_DEFAULT,
-            )
+            if call.batch == 1 {
+                // Not the batched entry point with one batch: the baseline of every plain
+                // GEMM measured so far is cublasGemmEx's choice of kernel.
+                bresult::gemm_ex(
+                    *blas.handle(),
+                    op_b,
+                    op_a,
+                    n,
+                    m,
+                    k,
+                    alpha,
+                    b_ptr,
+                    dt(call.b),
+                    ldb,
+                    a_ptr,
+                    dt(call.a),
+                    lda,
+                    beta,
+                    c_ptr,
+                    dt(call.c),
+                    n,
+                    compute,
+                    algo,
+                )
+            } else {
+                let (per_a, per_b, per_c) = call.batch_elems();
+                bresult::gemm_strided_batched_ex(
+                    *blas.handle(),
+                    op_b,
+                    op_a,
+                    n,
+                    m,
+                    k,
+                    alpha,
+                    b_ptr,
+                    dt(call.b),
+                    ldb,
+                    per_b as i64,
+                    a_ptr,
+                    dt(call.a),
+                    lda,
+                    per_a as i64,
+                    beta,
+                    c_ptr,
+                    dt(call.c),
+                    n,
+                    per_c as i64,
+                    call.batch as i32,
+                    compute,
+                    algo,
+                )
+            }
         };
-        r.map_err(|e| format!("cublasGemmEx rejected {} ({:?})", call.describe(), e.0))
+        r.map_err(|e| format!("cuBLAS rejected {} ({:?})", call.describe(), e.0))
     }
 
     /// The zero-filled workspace `spec` takes, if any.
@@ -375,7 +410,14 @@ impl Runtime {
         let out = self.download(&dc, call.c)?;
         let scan = host::scan_output(&out, call.n, poisoned);
 
-        let entries = host::sample_entries(call.m, call.n, opts.sample, &mut rng);
+        let mut entries = host::sample_entries(call.m * call.batch, call.n, opts.sample, &mut rng);
+        // Each batch's last row too (a batch's edge is inside the stacked rows).
+        if call.batch > 1 {
+            let rows = (1..call.batch).map(|z| z * call.m - 1);
+            entries.extend(rows.flat_map(|i| (0..call.n).map(move |j| (i, j))));
+            entries.sort_unstable();
+            entries.dedup();
+        }
         let refs = host::reference_entries(call, &a, &b, &c_in, &entries);
         let n = call.n as usize;
         let sampled = |c: &HostMat| -> Vec<f64> {

@@ -174,7 +174,8 @@ pub fn b_index(call: &GemmCall, k: usize, j: usize) -> usize {
 }
 
 /// Float64 reference of C(i, j) = alpha * sum_k A(i,k) B(k,j) + beta * C_in(i,j), from the
-/// exact stored inputs. `c_in` is ignored when beta is 0 (it may hold poison).
+/// exact stored inputs; `i` runs over the stacked batches' rows (`batch * M`). `c_in` is
+/// ignored when beta is 0 (it may hold poison).
 pub fn reference_entry(
     call: &GemmCall,
     a: &HostMat,
@@ -183,9 +184,13 @@ pub fn reference_entry(
     i: usize,
     j: usize,
 ) -> f64 {
+    // Row `i` of the stacked Cs is row `i mod M` of batch `i / M`.
+    let (z, row) = (i / call.m as usize, i % call.m as usize);
+    let (per_a, per_b, _) = call.batch_elems();
+    let (a0, b0) = (z * per_a, z * per_b);
     let mut acc = 0.0f64;
     for k in 0..call.k as usize {
-        acc += a.get(a_index(call, i, k)) * b.get(b_index(call, k, j));
+        acc += a.get(a0 + a_index(call, row, k)) * b.get(b0 + b_index(call, k, j));
     }
     let mut r = call.alpha * acc;
     if call.beta != 0.0 {
@@ -401,6 +406,54 @@ mod tests {
             }
         }
         out
+    }
+
+    /// Row `z * M + i` of a batched call's reference is row `i` of batch `z` alone: batch
+    /// `z`'s A, B and C cut out of the stacked buffers and checked as a plain call.
+    #[test]
+    fn batched_reference_reads_each_batchs_operands() {
+        let mut rng = Rng::new(11);
+        let (m, n, k, z) = (3usize, 4usize, 5usize, 3usize);
+        for (al, bl) in [
+            (Layout::RowMajor, Layout::ColMajor),
+            (Layout::ColMajor, Layout::RowMajor),
+        ] {
+            let mut one = GemmCall::new(
+                m as u32,
+                n as u32,
+                k as u32,
+                ElemType::F32,
+                ElemType::F32,
+                Compute::F32,
+            );
+            one.a_layout = al;
+            one.b_layout = bl;
+            one.beta = 0.5;
+            let batched = GemmCall {
+                batch: z as u32,
+                ..one
+            };
+            let (ea, eb, ec) = batched.elems();
+            let a = HostMat::random(ElemType::F32, ea, &mut rng);
+            let b = HostMat::random(ElemType::F32, eb, &mut rng);
+            let c = HostMat::random(ElemType::F32, ec, &mut rng);
+            let cut = |h: &HostMat, len: usize, w: usize| {
+                HostMat::from_f64(
+                    ElemType::F32,
+                    (w * len..(w + 1) * len).map(|i| h.get(i)).collect::<Vec<f64>>(),
+                )
+            };
+            for w in 0..z {
+                let (aw, bw, cw) = (cut(&a, m * k, w), cut(&b, k * n, w), cut(&c, m * n, w));
+                for i in 0..m {
+                    for j in 0..n {
+                        let want = reference_entry(&one, &aw, &bw, &cw, i, j);
+                        let got = reference_entry(&batched, &a, &b, &c, w * m + i, j);
+                        assert_eq!(got, want, "{al:?} {bl:?} batch {w} ({i}, {j})");
+                    }
+                }
+            }
+        }
     }
 
     #[test]

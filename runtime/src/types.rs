@@ -149,9 +149,11 @@ impl Compute {
     }
 }
 
-/// One GEMM: `C = alpha * A * B + beta * C`, C is M x N row-major.
+/// One GEMM, or `batch` of them: `C = alpha * A * B + beta * C`, C is M x N row-major.
 ///
-/// A is M x K and B is K x N in the given [`Layout`]s. When `beta == 0` the kernel must not read
+/// A is M x K and B is K x N in the given [`Layout`]s. With `batch > 1` batch `z`'s A, B and
+/// C follow batch `z - 1`'s (strides `M*K`, `K*N` and `M*N` elements), so the Cs together
+/// are one `(batch * M) x N` row-major matrix. When `beta == 0` the kernel must not read
 /// C (BLAS convention): [`crate::verify`] fills C with a NaN/`i32::MIN` poison in that case, so a
 /// kernel that computes `0 * C` fails.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -178,6 +180,8 @@ pub struct GemmCall {
     pub alpha: f64,
     /// Scale of the old C (as `alpha`).
     pub beta: f64,
+    /// Independent GEMMs, stored one after another (1: a plain GEMM).
+    pub batch: u32,
 }
 
 impl GemmCall {
@@ -195,18 +199,26 @@ impl GemmCall {
             compute,
             alpha: 1.0,
             beta: 0.0,
+            batch: 1,
         }
     }
 
-    /// Floating-point (or integer) operations of the GEMM: `2*M*N*K`.
+    /// Floating-point (or integer) operations of all batches: `2*batch*M*N*K`.
     pub fn flop(&self) -> f64 {
-        2.0 * self.m as f64 * self.n as f64 * self.k as f64
+        2.0 * self.batch as f64 * self.m as f64 * self.n as f64 * self.k as f64
     }
 
-    /// Elements of A, B and C.
-    pub fn elems(&self) -> (usize, usize, usize) {
+    /// Elements of one batch's A, B and C.
+    pub fn batch_elems(&self) -> (usize, usize, usize) {
         let (m, n, k) = (self.m as usize, self.n as usize, self.k as usize);
         (m * k, k * n, m * n)
+    }
+
+    /// Elements of A, B and C, all batches.
+    pub fn elems(&self) -> (usize, usize, usize) {
+        let (a, b, c) = self.batch_elems();
+        let z = self.batch as usize;
+        (a * z, b * z, c * z)
     }
 
     /// Bytes of one input set (A + B + C) in device memory.
@@ -221,10 +233,10 @@ impl GemmCall {
     /// bf16|f32 (compute f32); f32 x f32 -> f32 (compute f32, tf32 or pedantic);
     /// s8 x s8 -> s32 (compute s32, integral alpha/beta).
     pub fn validate(&self) -> Result<(), RuntimeError> {
-        if self.m == 0 || self.n == 0 || self.k == 0 {
+        if self.m == 0 || self.n == 0 || self.k == 0 || self.batch == 0 {
             return Err(RuntimeError::BadSpec(format!(
-                "zero-sized GEMM {}x{}x{}",
-                self.m, self.n, self.k
+                "zero-sized GEMM {}x{}x{} batch {}",
+                self.m, self.n, self.k, self.batch
             )));
         }
         if self.a != self.b {
@@ -295,11 +307,17 @@ impl GemmCall {
         }
     }
 
-    /// One-line description, e.g. `1000x777x333 f16*f16->f32 (f32) RR a=1 b=0`.
+    /// One-line description, e.g. `1000x777x333 f16*f16->f32 (f32) RR a=1 b=0` (batched:
+    /// `8 x 1000x777x333 ...`).
     pub fn describe(&self) -> String {
         let l = |x: Layout| if x == Layout::RowMajor { 'R' } else { 'C' };
+        let batch = if self.batch > 1 {
+            format!("{} x ", self.batch)
+        } else {
+            String::new()
+        };
         format!(
-            "{}x{}x{} {}*{}->{} ({}) {}{} a={} b={}",
+            "{batch}{}x{}x{} {}*{}->{} ({}) {}{} a={} b={}",
             self.m,
             self.n,
             self.k,
@@ -630,6 +648,19 @@ mod tests {
         assert!(c.validate().is_err());
         c = call(E::F16, E::F32, C::F32);
         c.k = 0;
+        assert!(matches!(c.validate(), Err(RuntimeError::BadSpec(_))));
+    }
+
+    #[test]
+    fn batches_scale_sizes_and_work_and_zero_batches_are_refused() {
+        let mut c = call(ElemType::F16, ElemType::F32, Compute::F32);
+        let (one, flop) = (c.elems(), c.flop());
+        c.batch = 3;
+        assert_eq!(c.batch_elems(), one);
+        assert_eq!(c.elems(), (3 * one.0, 3 * one.1, 3 * one.2));
+        assert_eq!(c.flop(), 3.0 * flop);
+        assert!(c.describe().starts_with("3 x 4x5x6 "), "{}", c.describe());
+        c.batch = 0;
         assert!(matches!(c.validate(), Err(RuntimeError::BadSpec(_))));
     }
 

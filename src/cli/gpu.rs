@@ -6,7 +6,7 @@ use clap::Args;
 use runtime::{
     BenchOpts, Compute, ElemType, GemmCall, KernelSpec, Layout, Runtime, RuntimeError, VerifyOpts,
 };
-use tessellate::GemmDType;
+use tessellate::{GemmDType, GemmProblem};
 
 use super::compile::{CompileArgs, kernel};
 use super::{CliError, bad};
@@ -54,15 +54,8 @@ fn gpu_err(e: RuntimeError) -> CliError {
 }
 
 /// The runtime call matching a dtype (storage types, cuBLAS math) and layouts.
-fn call_for(
-    dtype: GemmDType,
-    m: i64,
-    n: i64,
-    k: i64,
-    a: &CompileArgs,
-    alpha: f64,
-    beta: f64,
-) -> GemmCall {
+fn call_for(p: &GemmProblem, a: &CompileArgs, alpha: f64, beta: f64) -> GemmCall {
+    let (dtype, m, n, k) = (p.dtype, p.m, p.n, p.k);
     let (ab, c, compute) = match dtype {
         GemmDType::F16 => (ElemType::F16, ElemType::F32, Compute::F32),
         GemmDType::F16Acc => (ElemType::F16, ElemType::F16, Compute::F16),
@@ -83,6 +76,7 @@ fn call_for(
     call.b_layout = lay(&a.b_layout);
     call.alpha = alpha;
     call.beta = beta;
+    call.batch = p.batch as u32;
     call
 }
 
@@ -156,7 +150,7 @@ const VERIFY_SHAPES: &[(i64, i64, i64)] = &[
 ///
 /// # Errors
 /// [`CliError`]: bad input (2), no GPU (3), a failed check or GPU error (1).
-pub fn verify(v: &VerifyArgs) -> Result<String, CliError> {
+pub fn verify(v: &VerifyArgs, is_bmm: bool) -> Result<String, CliError> {
     let rt = Runtime::new().map_err(gpu_err)?;
     let mut out = String::new();
     println!("device: {}", rt.info());
@@ -191,7 +185,7 @@ pub fn verify(v: &VerifyArgs) -> Result<String, CliError> {
     }
     let mut failed = 0;
     for (args, alpha, beta) in &cases {
-        let (plan, k) = match kernel(args, false) {
+        let (plan, k) = match kernel(args, is_bmm) {
             Ok(x) => x,
             Err(e) if v.suite && e.code == 2 && e.message.contains("has no instruction") => {
                 continue;
@@ -199,7 +193,7 @@ pub fn verify(v: &VerifyArgs) -> Result<String, CliError> {
             Err(e) => return Err(e),
         };
         let p = plan.user_problem();
-        let call = call_for(p.dtype, p.m, p.n, p.k, args, *alpha, *beta);
+        let call = call_for(&p, args, *alpha, *beta);
         let rep = rt
             .verify(&spec(&k), &call, &VerifyOpts::default())
             .map_err(gpu_err)?;
@@ -246,7 +240,12 @@ const LLM_LAYERS: &[(&str, i64, i64)] = &[
 ///
 /// # Errors
 /// [`CliError`]: bad input (2), no GPU (3), GPU error (1).
-pub fn bench(bargs: &BenchArgs) -> Result<String, CliError> {
+pub fn bench(bargs: &BenchArgs, is_bmm: bool) -> Result<String, CliError> {
+    if is_bmm && bargs.suite.is_some() {
+        return Err(bad(
+            "--suite llm is a GEMM suite; bench bmm takes one shape",
+        ));
+    }
     if bargs.samples < 20 {
         return Err(bad(format!(
             "--samples must be at least 20, got {}",
@@ -263,7 +262,7 @@ pub fn bench(bargs: &BenchArgs) -> Result<String, CliError> {
             }
         }
     } else {
-        let (p, _) = c.shape.problem(false)?;
+        let (p, _) = c.shape.problem(is_bmm)?;
         shapes.push(("".into(), p.m, p.n, p.k));
     }
     let opts = BenchOpts {
@@ -281,8 +280,8 @@ pub fn bench(bargs: &BenchArgs) -> Result<String, CliError> {
     let mut logs = Vec::new();
     for (name, m, n, k) in shapes {
         let args = with(c, m, n, k, &c.shape.dtype, &c.a_layout, &c.b_layout);
-        let (plan, kern) = kernel(&args, false)?;
-        let call = call_for(plan.problem.dtype, m, n, k, &args, 1.0, 0.0);
+        let (plan, kern) = kernel(&args, is_bmm)?;
+        let call = call_for(&plan.user_problem(), &args, 1.0, 0.0);
         let rep = rt.bench(&spec(&kern), &call, &opts).map_err(gpu_err)?;
         let cub = rep.cublas.as_ref().map(|t| t.tflops).ok();
         let mix: Vec<String> = plan

@@ -50,6 +50,8 @@ pub enum Command {
 pub enum VerifyTask {
     /// GEMM (see `compile gemm`).
     Gemm(gpu::VerifyArgs),
+    /// Batched GEMM (see `compile bmm`), against cuBLAS's strided-batched GEMM.
+    Bmm(gpu::VerifyArgs),
 }
 
 /// Tasks `bench` understands.
@@ -57,6 +59,8 @@ pub enum VerifyTask {
 pub enum BenchTask {
     /// GEMM (see `compile gemm`).
     Gemm(gpu::BenchArgs),
+    /// Batched GEMM (see `compile bmm`), against cuBLAS's strided-batched GEMM.
+    Bmm(gpu::BenchArgs),
 }
 
 /// Tasks `plans` understands.
@@ -75,7 +79,7 @@ pub enum CompileTask {
     Gemm(compile::CompileArgs),
     /// Batched GEMM: `--batch` independent GEMMs, each batch's A, B and C right after the
     /// previous one's (strides m*k, k*n and m*n elements); the warp (mma.sync / FFMA) path
-    /// on every target, grid z = batch. Not yet run by `verify` or `bench`.
+    /// on every target, grid z = batch.
     Bmm(compile::CompileArgs),
 }
 
@@ -210,10 +214,12 @@ pub fn run(cli: Cli) -> Result<String, CliError> {
             CompileTask::Bmm(a) => compile::run(&a, true),
         },
         Command::Verify { task } => match task {
-            VerifyTask::Gemm(a) => gpu::verify(&a),
+            VerifyTask::Gemm(a) => gpu::verify(&a, false),
+            VerifyTask::Bmm(a) => gpu::verify(&a, true),
         },
         Command::Bench { task } => match task {
-            BenchTask::Gemm(a) => gpu::bench(&a),
+            BenchTask::Gemm(a) => gpu::bench(&a, false),
+            BenchTask::Bmm(a) => gpu::bench(&a, true),
         },
     }
 }
