@@ -440,7 +440,9 @@ mod tests {
             let cut = |h: &HostMat, len: usize, w: usize| {
                 HostMat::from_f64(
                     ElemType::F32,
-                    (w * len..(w + 1) * len).map(|i| h.get(i)).collect::<Vec<f64>>(),
+                    (w * len..(w + 1) * len)
+                        .map(|i| h.get(i))
+                        .collect::<Vec<f64>>(),
                 )
             };
             for w in 0..z {
