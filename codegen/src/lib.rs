@@ -88,7 +88,9 @@ pub struct CompileOptions {
     /// Ping-pong consumers for one-warpgroup warpgroup plans (`Some(true)`): two consumer
     /// warpgroups take the CTA's tiles in turn, so that one's epilogue overlaps the other's
     /// main loop (`hopper` module docs). Needs a persistent, split-K-free, stream-K-free
-    /// plan of one consumer warpgroup; `None` and `Some(false)`: as the plan says.
+    /// plan of one consumer warpgroup. `None` and `Some(false)`: the plan's consumer
+    /// warpgroups share each tile's rows (plans carry no ping-pong choice: measured 9-17%
+    /// slower, docs/BENCHMARKS.md run 12).
     pub pingpong: Option<bool>,
 }
 

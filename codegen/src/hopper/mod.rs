@@ -39,6 +39,11 @@
 //! need no masking in the main loop), and the epilogue ([`epilogue`]) either hands 64 x 32
 //! boxes to a TMA store, which drops what lies outside `M x N`, or masks its direct stores.
 //!
+//! With ping-pong consumers (`CompileOptions::pingpong`, opt-in: measured slower,
+//! docs/BENCHMARKS.md run 12) a one-warpgroup plan runs two consumer warpgroups that take
+//! the persistent CTA's tiles in turn, each owning whole tiles; they hand the main loop to
+//! each other on named barriers (`main_loop_done`) and skip the other's stages in the ring.
+//!
 //! A transposed plan (`Plan::transposed`, decode shapes) is lowered as the GEMM of `n x m x
 //! k`: the kernel's A tiles come from the caller's B buffer (through B's tensor map, read as
 //! `B^T`), its B tiles from A, and the epilogue stores tile element `(i, j)` at `C[j][i]`.
