@@ -20,8 +20,9 @@
 //! zero-filled workspace of [`Kernel::workspace_bytes`]. Grid and block are in [`Kernel`]
 //! (`(ceil(N/bn), ceil(M/bm), batch)` for warp kernels, CTA z computing batch z of a batched
 //! GEMM whose batches lie one after another (A, B, C strides `M*K`, `K*N`, `M*N` elements);
-//! a 1-D grid of tiles times k-splits for warpgroup kernels, or one CTA per resident slot for
-//! persistent ones, in whole clusters);
+//! a 1-D grid of tiles times k-splits (times batches) for warpgroup kernels, or one CTA per
+//! resident slot for persistent ones, in whole clusters; a batched warpgroup kernel's tensor
+//! maps are 3-D, the batch outermost);
 //! shared memory is static up to 48 KiB, dynamic (`.extern`) above. The
 //! kernel is specialized for the compiled `M, N, K` (they are immediates in the bounds checks
 //! and addressing); the parameters are part of the ABI so a launcher can check them.
@@ -167,8 +168,9 @@ pub enum TmaElem {
     F32,
 }
 
-/// A 2-D tiled tensor map over one operand, as `cuTensorMapEncodeTiled` takes it (CUDA
-/// driver API, "Tensor Map Object Management"); dimension 0 is the contiguous one.
+/// A 2-D (or, batched, 3-D) tiled tensor map over one operand, as `cuTensorMapEncodeTiled`
+/// takes it (CUDA driver API, "Tensor Map Object Management"); dimension 0 is the
+/// contiguous one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TensorMapSpec {
     /// Which buffer.
@@ -183,6 +185,12 @@ pub struct TensorMapSpec {
     pub box_dims: [u32; 2],
     /// Swizzle span, bytes (128: `CU_TENSOR_MAP_SWIZZLE_128B`).
     pub swizzle_bytes: u32,
+    /// Batches (1: a 2-D map). With more, the map is 3-D: dimension 2 of this extent,
+    /// `batch_stride_bytes` apart, box extent 1 (each batch's edges are its own, so ragged
+    /// boxes read zeros instead of the next batch).
+    pub batch: u64,
+    /// Byte stride between batches (a multiple of 16; unused with one batch).
+    pub batch_stride_bytes: u64,
 }
 
 /// Errors of code generation.
@@ -199,10 +207,9 @@ pub enum CodegenError {
 /// Lowers `plan` to a PTX kernel (warpgroup plans through [`hopper::build`]).
 ///
 /// # Errors
-/// [`CodegenError`] for plans outside the supported paths (batched GEMM on the warpgroup
-/// path, heterogeneous or
-/// FFMA-only warpgroup tiles, layouts [`hopper::supports`] refuses, reductions the fragment
-/// layouts cannot realize).
+/// [`CodegenError`] for plans outside the supported paths (stream-K or transposed warpgroup
+/// plans of a batched GEMM, heterogeneous or FFMA-only warpgroup tiles, layouts
+/// [`hopper::supports`] refuses, reductions the fragment layouts cannot realize).
 pub fn compile(plan: &Plan, opts: &CompileOptions) -> Result<Kernel, CodegenError> {
     if plan.worker_threads == 128 {
         hopper::build(plan, opts)

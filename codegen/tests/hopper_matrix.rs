@@ -71,8 +71,20 @@ fn ranked_plans(
     b: MatLayout,
     opts: Options,
 ) -> Vec<(Plan, CompileOptions)> {
+    batched_plans(dtype, (m, n, k), 1, a, b, opts)
+}
+
+/// [`ranked_plans`] of `batch` GEMMs of `m x n x k` (batches one after another).
+fn batched_plans(
+    dtype: GemmDType,
+    (m, n, k): (i64, i64, i64),
+    batch: i64,
+    a: MatLayout,
+    b: MatLayout,
+    opts: Options,
+) -> Vec<(Plan, CompileOptions)> {
     let t = hw_models::target("sm_90a", None).unwrap();
-    let problem = GemmProblem::new(m, n, k, 1, dtype).unwrap();
+    let problem = GemmProblem::new(m, n, k, batch, dtype).unwrap();
     hopper::supports(&problem, t.features.has_wgmma, a, b).unwrap();
     let r = plans(
         &problem,
@@ -606,4 +618,105 @@ fn pingpong_kernels_take_turns_and_assemble_without_spills() {
     }
     assert!(built > 0 && refused > 0, "{built} built, {refused} refused");
     println!("{built} ping-pong kernels checked, {refused} plans refused");
+}
+
+/// Batched GEMMs on the Hopper path: every ranked warpgroup plan (top 6 per case) of a
+/// ragged, a square and a decode-like batch is one grid over all batches' tile slots whose
+/// loads and TMA stores address a 3-D tensor map (batch as dimension 2, box extent 1, each
+/// batch's own extents and stride), never transposed or stream-K, and assembles without
+/// spills.
+#[test]
+fn batched_kernels_address_3d_maps_and_assemble_without_spills() {
+    let ptxas_ok = ptxas::require_or_skip("batched_kernels").is_some();
+    let mut n = 0;
+    for (batch, shape) in [
+        (3, (1000, 1000, 1000)),
+        (8, (1024, 1024, 512)),
+        (4, (128, 4096, 4096)),
+    ] {
+        for (dtype, a, b) in cases() {
+            let opts = Options {
+                top: 6,
+                ..Options::default()
+            };
+            let plans = batched_plans(dtype, shape, batch, a, b, opts);
+            assert!(!plans.is_empty(), "{dtype} {batch} x {shape:?} {a:?}/{b:?}");
+            for (plan, opts) in plans {
+                let what = format!("{dtype} {batch} x {shape:?} {a:?}/{b:?}\n{plan}");
+                assert!(!plan.transposed && !plan.stream_k, "{what}");
+                let k = compile(&plan, &opts).unwrap_or_else(|e| panic!("{what}: {e}"));
+                assert_eq!(parse_module(&k.ptx).unwrap(), k.module, "{what}");
+                assert!(k.ptx.contains("cp.async.bulk.tensor.3d"), "{what}");
+                assert!(!k.ptx.contains("bulk.tensor.2d"), "{what}");
+                let (m, nn, kk) = shape;
+                let eb = dtype.input_bytes() as u64;
+                for t in &k.tensor_maps {
+                    assert_eq!(t.batch, batch as u64, "{what}");
+                    let per = match t.operand {
+                        codegen::TmaOperand::A => (m * kk) as u64 * eb,
+                        codegen::TmaOperand::B => (kk * nn) as u64 * eb,
+                        codegen::TmaOperand::C => (m * nn) as u64 * 4,
+                    };
+                    assert_eq!(t.batch_stride_bytes, per, "{what}");
+                    assert_eq!(t.batch_stride_bytes % 16, 0, "{what}");
+                }
+                // Every batch's tile slots: one CTA each, or the resident slots looping.
+                let [gm, gn, _] = plan.grid();
+                let mc = plan.multicast.max(1);
+                let slots = batch * ((gm + mc - 1) / mc) * mc * gn * plan.split_k.max(1);
+                let g = i64::from(k.grid[0]);
+                if plan.persistent {
+                    assert!(g <= slots && g <= 4 * 132, "{what}: grid {g} of {slots}");
+                } else {
+                    assert_eq!(g, slots, "{what}");
+                }
+                if ptxas_ok {
+                    let rep =
+                        ptxas::assemble(&k.ptx, "sm_90a").unwrap_or_else(|e| panic!("{what}: {e}"));
+                    for e in &rep.entries {
+                        assert_eq!((e.spill_stores, e.spill_loads), (0, 0), "{what}: {e:?}");
+                    }
+                }
+                n += 1;
+            }
+        }
+    }
+    println!("{n} batched kernels checked");
+}
+
+/// Stream-K and transposed plans take one batch: asked for on a batched GEMM, the plan is
+/// refused with a reason, never built over one batch only.
+#[test]
+fn batched_gemms_refuse_stream_k_and_transposed_plans() {
+    use MatLayout::RowMajor as R;
+    let p = GemmProblem::new(16, 4096, 4096, 2, GemmDType::F16).unwrap();
+    let why = hopper::supports_transposed(&p, true, R, R).unwrap_err();
+    assert!(why.contains("batched"), "{why}");
+    let stream_k = Options {
+        top: 4,
+        stream_k: true,
+        ..Options::default()
+    };
+    assert!(
+        batched_plans(GemmDType::F16, (2048, 2048, 2048), 2, R, R, stream_k)
+            .iter()
+            .all(|(p, _)| !p.stream_k)
+    );
+    let (plan, opts) = batched_plans(
+        GemmDType::F16,
+        (2048, 2048, 2048),
+        2,
+        R,
+        R,
+        Options::default(),
+    )
+    .into_iter()
+    .next()
+    .unwrap();
+    let forced = CompileOptions {
+        stream_k: Some(true),
+        ..opts
+    };
+    let why = compile(&plan, &forced).unwrap_err().to_string();
+    assert!(why.contains("stream-K plan of a batched GEMM"), "{why}");
 }

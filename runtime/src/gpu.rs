@@ -635,19 +635,24 @@ fn encode_map(d: &crate::TensorMapDesc, set: &DevSet) -> Result<MapArg, RuntimeE
         crate::MapOperand::C => set.c_ptr,
     };
     let mut map = std::mem::MaybeUninit::<sys::CUtensorMap>::zeroed();
-    let strides = [d.stride_bytes];
-    let elem_strides = [1u32, 1];
-    // SAFETY: every pointer refers to a live local array of the rank (2) or rank - 1 (1)
-    // entries the call reads; `map` is written by the driver before it is read.
+    // A batched map is 3-D: each batch one slice of box extent 1, so that a box's
+    // out-of-bounds rows read zeros rather than the next batch.
+    let rank: u32 = if d.batch > 1 { 3 } else { 2 };
+    let dims = [d.dims[0], d.dims[1], d.batch];
+    let strides = [d.stride_bytes, d.batch_stride_bytes];
+    let box_dims = [d.box_dims[0], d.box_dims[1], 1];
+    let elem_strides = [1u32; 3];
+    // SAFETY: every pointer refers to a live local array of at least the rank (3) or
+    // rank - 1 (2) entries the call reads; `map` is written by the driver before it is read.
     let res = unsafe {
         sys::cuTensorMapEncodeTiled(
             map.as_mut_ptr(),
             ty,
-            2,
+            rank,
             base as *mut c_void,
-            d.dims.as_ptr(),
+            dims.as_ptr(),
             strides.as_ptr(),
-            d.box_dims.as_ptr(),
+            box_dims.as_ptr(),
             elem_strides.as_ptr(),
             I::CU_TENSOR_MAP_INTERLEAVE_NONE,
             swizzle,

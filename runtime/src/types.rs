@@ -43,8 +43,8 @@ pub enum MapOperand {
     C,
 }
 
-/// A 2-D tiled tensor map to encode with `cuTensorMapEncodeTiled` (CUDA driver API, "Tensor
-/// Map Object Management"): dimension 0 is the contiguous one; no interleave, 256-byte L2
+/// A 2-D (batched: 3-D) tiled tensor map to encode with `cuTensorMapEncodeTiled` (CUDA driver
+/// API, "Tensor Map Object Management"): dimension 0 is the contiguous one; no interleave, 256-byte L2
 /// promotion, out-of-bounds elements read as zero.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct TensorMapDesc {
@@ -60,6 +60,11 @@ pub struct TensorMapDesc {
     pub box_dims: [u32; 2],
     /// Swizzle span in bytes: 0 (none), 32, 64 or 128.
     pub swizzle_bytes: u32,
+    /// Batches: 1 encodes a 2-D map; more a 3-D map whose dimension 2 has this extent,
+    /// `batch_stride_bytes` apart, and box extent 1.
+    pub batch: u64,
+    /// Byte stride between batches (a multiple of 16; unused with one batch).
+    pub batch_stride_bytes: u64,
 }
 
 /// Storage type of a GEMM operand in device memory.

@@ -106,6 +106,8 @@ fn spec(k: &codegen::Kernel) -> KernelSpec {
                 stride_bytes: t.stride_bytes,
                 box_dims: t.box_dims,
                 swizzle_bytes: t.swizzle_bytes,
+                batch: t.batch,
+                batch_stride_bytes: t.batch_stride_bytes,
             })
             .collect(),
     }

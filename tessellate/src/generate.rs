@@ -393,8 +393,9 @@ fn wgmma_candidates(
         // and the next tile's pipeline fill overlap the stage ring. Two or more waves of
         // tiles: pairs of tile rows share B through a 2-CTA cluster, unless the pairs'
         // padding (an odd last row of tiles) would waste more than a tenth of the rows.
+        // (Every batch's tiles: a batched grid runs them all.)
         let gm = ceil_div(problem.m, wg * wm);
-        let tiles = gm * ceil_div(problem.n, wn);
+        let tiles = problem.batch * gm * ceil_div(problem.n, wn);
         // (Not 96-column tiles: their multicast halves were never run on a GPU.)
         let shared = multicast
             && wn % 64 == 0
@@ -403,7 +404,7 @@ fn wgmma_candidates(
             && (gm % 2 == 0 || gm >= 9);
         // A lone grid's ring is deeper than the plan's default (see [`ring`]).
         let cta = [wg * wm, wn, bk];
-        let stages = if ring::is_lone(target.sms, problem.batch * tiles * split_k) {
+        let stages = if ring::is_lone(target.sms, tiles * split_k) {
             ring::lone_stages(problem, target, cta, split_k, stages)
         } else {
             stages
@@ -422,7 +423,8 @@ fn wgmma_candidates(
         };
         match (stream_k, split_k) {
             (false, _) => out.push(c),
-            (true, 1) => out.push(Candidate {
+            // (A stream-K schedule covers one batch's tiles.)
+            (true, 1) if problem.batch == 1 => out.push(Candidate {
                 persistent: true,
                 multicast: 1,
                 stream_k: true,
@@ -466,7 +468,7 @@ fn wgmma_candidate_fits(
     if stages == three && (!two_fit(three) || two_fit(four) || acc + 40 > cap) {
         return false;
     }
-    let tiles = ceil_div(problem.m, wg * wm) * ceil_div(problem.n, wn);
+    let tiles = problem.batch * ceil_div(problem.m, wg * wm) * ceil_div(problem.n, wn);
     // Four-CTA clusters only where they all fit one per SM: at two CTAs per SM an H100
     // holds at most 62 of them at once (ncu, docs/BENCHMARKS.md run 6), and split-K 4 lost
     // to split-K 2 wherever both were measured.

@@ -40,6 +40,8 @@ pub(super) fn tensor_map(p: &tessellate::GemmProblem) -> TensorMapSpec {
         stride_bytes: (p.n * 4) as u64,
         box_dims: [STORE_COLS as u32, 64],
         swizzle_bytes: SPAN as u32,
+        batch: p.batch as u64,
+        batch_stride_bytes: (p.m * p.n * 4) as u64,
     }
 }
 
@@ -128,7 +130,8 @@ impl Staging {
     }
 }
 
-/// Emits the epilogue of one tile at `(m0, n0)` for consumer warpgroup `ci`: the TMA-store
+/// Emits the epilogue of one tile at `(m0, n0)` (of batch `bz`, batched kernels) for
+/// consumer warpgroup `ci`: the TMA-store
 /// path under `beta == 0` when `staging` is given, else (and under `beta != 0`) direct
 /// stores.
 #[allow(clippy::too_many_arguments)]
@@ -138,7 +141,7 @@ pub(super) fn emit(
     p: &tessellate::GemmProblem,
     tid: Reg,
     ci: Reg,
-    (m0, n0): (Reg, Reg),
+    (m0, n0, bz): (Reg, Reg, Option<Reg>),
     acc: &[Vec<Reg>],
     staging: Option<&Staging>,
 ) {
@@ -159,6 +162,7 @@ pub(super) fn emit(
         ci,
         m0,
         n0,
+        bz,
     };
     // The direct path's addresses serve both branches when there is no TMA store.
     let shared = staging.is_none().then(|| frag.addresses(b, sh, acc.len()));
@@ -177,7 +181,7 @@ pub(super) fn emit(
 
 /// One tile's epilogue coordinates: the kernel's problem `m x n` (with `transposed`, the
 /// caller's C is `n x m` and element `(i, j)` lives at `C[j][i]`), the thread, its
-/// warpgroup and the tile origin.
+/// warpgroup, the tile origin and its batch (whose C starts `bz * m * n` elements in).
 struct Frag {
     m: i64,
     n: i64,
@@ -186,6 +190,7 @@ struct Frag {
     ci: Reg,
     m0: Reg,
     n0: Reg,
+    bz: Option<Reg>,
 }
 
 /// The direct path's per-thread state: the address of the thread's first C element, row
@@ -242,6 +247,14 @@ impl Frag {
         b.emit(Op::Mul, "wide.u32", vec![r(cw), r(col), imm(col_pitch * 4)]);
         b.emit(Op::Add, "s64", vec![r(ptr), r(ptr), r(cw)]);
         b.emit(Op::Add, "s64", vec![r(ptr), r(ptr), r(c)]);
+        if let Some(bz) = self.bz {
+            b.emit(
+                Op::Mul,
+                "wide.u32",
+                vec![r(cw), r(bz), imm(self.m * self.n * 4)],
+            );
+            b.emit(Op::Add, "s64", vec![r(ptr), r(ptr), r(cw)]);
+        }
         let t = b.reg(RegClass::B32);
         let mut rows_ok = Vec::new();
         for i in 0..pieces as i64 {
@@ -365,15 +378,20 @@ fn tma_store(b: &mut Builder, sh: &Shape, st: &Staging, f: &Frag, acc: &[Vec<Reg
             );
             b.emit(Op::Add, "u32", vec![r(cm), r(cm), imm(64 * i as i64)]);
             b.emit(Op::Add, "u32", vec![r(src), r(st.first), imm(buf)]);
+            let mut coords = vec![r(cn), r(cm)];
+            coords.extend(f.bz.map(r));
             let store = vec![
                 Operand::Tensor {
                     map: Box::new(r(st.map)),
-                    coords: vec![r(cn), r(cm)],
+                    coords,
                 },
                 addr(src, 0),
             ];
-            let mods = "bulk.tensor.2d.global.shared::cta.bulk_group";
-            b.emit_if(st.leader, false, Op::CpAsync, mods, store);
+            let mods = format!(
+                "bulk.tensor.{}d.global.shared::cta.bulk_group",
+                2 + i64::from(f.bz.is_some())
+            );
+            b.emit_if(st.leader, false, Op::CpAsync, &mods, store);
             b.emit_if(st.leader, false, Op::CpAsync, "bulk.commit_group", vec![]);
         }
     }

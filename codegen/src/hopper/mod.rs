@@ -44,6 +44,12 @@
 //! the persistent CTA's tiles in turn, each owning whole tiles; they hand the main loop to
 //! each other on named barriers (`main_loop_done`) and skip the other's stages in the ring.
 //!
+//! A batched GEMM (batches one after another in A, B and C) is one grid over every batch's
+//! tile slots, batch `z` taking slots `[z * T, (z + 1) * T)` (`T` = [`Shape::tile_slots`],
+//! whole clusters); its tensor maps are 3-D with a box extent of 1 along the batch, so each
+//! batch's ragged edges read zeros of their own and a TMA store never writes into the next
+//! batch. Stream-K and transposed plans take one batch only.
+//!
 //! A transposed plan (`Plan::transposed`, decode shapes) is lowered as the GEMM of `n x m x
 //! k`: the kernel's A tiles come from the caller's B buffer (through B's tensor map, read as
 //! `B^T`), its B tiles from A, and the epilogue stores tile element `(i, j)` at `C[j][i]`.
@@ -81,7 +87,9 @@ const PRODUCER_REGS: u32 = 40;
 /// consumers, `128 * (40 + 2 * 232) = 64512` of the SM's 65536 registers.
 const CONSUMER_REGS: u32 = 232;
 
-/// Why the Hopper path cannot take a problem with these layouts, or `Ok` when it can.
+/// Why the Hopper path cannot take a problem with these layouts, or `Ok` when it can. A
+/// batched problem (`batch > 1`, batches one after another) runs as one grid over every
+/// batch's tiles, through 3-D tensor maps.
 ///
 /// # Errors
 /// A one-line reason: the target lacks wgmma, the dtype has no f32-accumulating wgmma path
@@ -102,9 +110,6 @@ pub fn supports(
         return Err(format!(
             "{dt} has no wgmma lowering yet (f16, bf16, tf32 only)"
         ));
-    }
-    if problem.batch != 1 {
-        return Err("batched GEMM".into());
     }
     let (am, bm) = (a_major(a_layout), b_major(b_layout));
     if dt == GemmDType::TF32 && (am == Major::Mn || bm == Major::Mn) {
@@ -159,6 +164,9 @@ pub fn supports_transposed(
     if a_layout != MatLayout::RowMajor {
         return Err("a transposed plan needs a row-major A".into());
     }
+    if problem.batch != 1 {
+        return Err("a transposed plan of a batched GEMM".into());
+    }
     let (a, b) = transposed_layouts(a_layout, b_layout);
     supports(&problem.transposed(), has_wgmma, a, b)
 }
@@ -198,6 +206,9 @@ struct Shape {
     persistent: bool,
     /// The stream-K schedule (persistent, no split-K, no multicast).
     sk: Option<StreamK>,
+    /// Batches: the grid's tile slots are `batch` runs of [`Shape::tile_slots`], batch `z`
+    /// reading and writing slice `z` of the 3-D tensor maps.
+    batch: i64,
     /// Output tiles along m and n, and k-tiles of the whole K.
     gm: i64,
     gn: i64,
@@ -265,6 +276,12 @@ impl Shape {
         let stream_k = opts.stream_k.unwrap_or(plan.stream_k);
         if stream_k && split > 1 {
             return unsupported(format!("stream-K with split-K {split}"));
+        }
+        if p.batch > 1 && (stream_k || plan.transposed) {
+            return unsupported(format!(
+                "a {} plan of a batched GEMM",
+                if stream_k { "stream-K" } else { "transposed" }
+            ));
         }
         let persistent = stream_k || (split == 1 && opts.persistent.unwrap_or(plan.persistent));
         let pingpong = opts.pingpong == Some(true);
@@ -428,6 +445,7 @@ impl Shape {
             mcast,
             persistent,
             sk,
+            batch: p.batch,
             gm,
             gn,
             kt_count,
@@ -637,6 +655,8 @@ pub fn build(plan: &Plan, opts: &CompileOptions) -> Result<Kernel, CodegenError>
             stride_bytes: (dims[0] * eb) as u64,
             box_dims: bx.map(|d| d as u32),
             swizzle_bytes: t.span as u32,
+            batch: p.batch as u64,
+            batch_stride_bytes: (p.k * mn * eb) as u64,
         }
     };
     // A transposed plan's A tiles come from the caller's B buffer and its B tiles from A.
@@ -668,6 +688,8 @@ pub fn build(plan: &Plan, opts: &CompileOptions) -> Result<Kernel, CodegenError>
 struct TileAt {
     m0: Reg,
     n0: Reg,
+    /// The tile's batch (batched kernels only).
+    bz: Option<Reg>,
     ks: Reg,
     kbeg: Reg,
     count: Reg,
@@ -707,7 +729,7 @@ impl Shape {
         if let Some(sk) = self.sk {
             return sk.ctas;
         }
-        let all = self.tile_slots();
+        let all = self.tile_slots() * self.batch;
         if self.persistent {
             // Whole clusters, so the stride keeps each CTA's rank.
             let slots = i64::from(sms.max(1)) * self.ctas;
@@ -722,7 +744,8 @@ impl Shape {
         (self.gm + self.mcast - 1) / self.mcast
     }
 
-    /// One CTA per tile slot: tiles (rows padded to whole multicast groups) times k-splits.
+    /// One CTA per tile slot of one batch: tiles (rows padded to whole multicast groups)
+    /// times k-splits; a multiple of the cluster size, so a cluster never spans two batches.
     fn tile_slots(&self) -> i64 {
         self.row_groups() * self.mcast * self.gn * self.split
     }
@@ -747,13 +770,26 @@ impl Shape {
             b.emit(Op::Mov, "u32", vec![r(stride), sym("%nctaid.x")]);
             b.label(&lp.top);
             let past = b.reg(RegClass::Pred);
-            let end = imm(self.tile_slots());
+            let end = imm(self.tile_slots() * self.batch);
             b.emit(Op::Setp, "ge.u32", vec![r(past), r(tile), end]);
             b.emit_if(past, false, Op::Bra, "uni", vec![sym(&lp.done)]);
         }
+        // Batch `tile / slots`, its tile slot `tile mod slots`.
+        let (bz, local) = if self.batch > 1 {
+            let (bz, local) = (b.reg(RegClass::B32), b.reg(RegClass::B32));
+            b.emit(Op::Div, "u32", vec![r(bz), r(tile), imm(self.tile_slots())]);
+            b.emit(
+                Op::Rem,
+                "u32",
+                vec![r(local), r(tile), imm(self.tile_slots())],
+            );
+            (Some(bz), local)
+        } else {
+            (None, tile)
+        };
         let (m0, n0, ks) = raster(
             b,
-            tile,
+            local,
             [self.row_groups(), self.gn, self.split * self.mcast],
             self.raster_group,
         );
@@ -776,6 +812,7 @@ impl Shape {
         let at = TileAt {
             m0,
             n0,
+            bz,
             ks,
             kbeg,
             count,
@@ -858,6 +895,7 @@ impl Shape {
         let at = TileAt {
             m0,
             n0,
+            bz: None,
             ks,
             kbeg,
             count,
@@ -1087,16 +1125,20 @@ fn producer(b: &mut Builder, sh: &Shape, base: Reg, bars: Reg, tid: Reg) {
                 "u32",
                 vec![r(dst), r(stage), imm(off + tile.box_dst(j))],
             );
+            let mut coords = vec![r(c0), r(c1)];
+            coords.extend(at.bz.map(r));
             let mut ops = vec![
                 addr(dst, 0),
                 Operand::Tensor {
                     map: Box::new(r(map)),
-                    coords: vec![r(c0), r(c1)],
+                    coords,
                 },
                 addr(bar, 0),
             ];
-            let mut mods =
-                "bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes".to_string();
+            let mut mods = format!(
+                "bulk.tensor.{}d.shared::cluster.global.mbarrier::complete_tx::bytes",
+                2 + i64::from(at.bz.is_some())
+            );
             if let Some((po, pd, mask)) = shared {
                 b.emit(Op::Add, "u32", vec![r(c1), r(c1), r(po)]);
                 b.emit(Op::Add, "u32", vec![r(dst), r(dst), r(pd)]);
@@ -1314,7 +1356,7 @@ fn consumer_body(
         _ => None,
     };
 
-    let tile = (at.m0, at.n0);
+    let tile = (at.m0, at.n0, at.bz);
     epilogue::emit(b, sh, p, tid, ci, tile, &acc, staging.as_ref());
     if let Some(next) = next {
         b.label(&next);
