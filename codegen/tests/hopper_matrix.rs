@@ -684,6 +684,33 @@ fn batched_kernels_address_3d_maps_and_assemble_without_spills() {
     println!("{n} batched kernels checked");
 }
 
+/// A batched grid counts every batch's tiles: 32 batches of 512^3 in 128x64 tiles (32 tiles
+/// a batch, 1024 in all) keep two CTAs per SM (264 resident), where one batch alone is a
+/// lone grid of one CTA per SM. (The first batched build counted one batch's tiles and ran
+/// 32 x 512^3 at one CTA per SM, 0.74x cuBLAS on an H100, docs/BENCHMARKS.md run 13-a.)
+#[test]
+fn batched_grids_count_every_batchs_tiles() {
+    use MatLayout::RowMajor as R;
+    let pick = |batch| {
+        batched_plans(
+            GemmDType::F16,
+            (512, 512, 512),
+            batch,
+            R,
+            R,
+            Options::default(),
+        )
+        .into_iter()
+        .find(|(p, _)| p.cta_tile[..2] == [128, 64] && p.workers[0] == 1)
+        .unwrap()
+    };
+    let (plan, opts) = pick(32);
+    assert!(plan.persistent && plan.modeled.ctas_per_sm >= 2, "{plan}");
+    assert_eq!(compile(&plan, &opts).unwrap().grid[0], 264, "{plan}");
+    let (plan, opts) = pick(1);
+    assert_eq!(compile(&plan, &opts).unwrap().grid[0], 32, "{plan}");
+}
+
 /// Stream-K and transposed plans take one batch: asked for on a batched GEMM, the plan is
 /// refused with a reason, never built over one batch only.
 #[test]

@@ -365,13 +365,14 @@ impl Shape {
             .stages
             .map_or(plan.stages, i64::from)
             .clamp(2, ring::MAX_STAGES);
-        // A grid of at most one CTA per SM (decode-like shapes, which stream the weights)
+        // A grid of at most one CTA per SM, every batch's tiles counted (decode-like shapes,
+        // which stream the weights)
         // has no co-resident CTA to make room for: one CTA per SM, with the deeper ring the
         // plan already holds (`tessellate::ring`). With `--stages` the ring is as asked, but
         // still one CTA per SM, so that a stage sweep times the kernel the default builds at
         // another depth.
         let [gm, gn, kt_count] = plan.grid();
-        if ring::is_lone(opts.sms, gm * gn * split) {
+        if ring::is_lone(opts.sms, p.batch * gm * gn * split) {
             ctas = 1;
         }
         // Stages asked for explicitly win over co-resident CTAs: fewer CTAs share the SM.
