@@ -97,6 +97,7 @@ pub fn lowerable(
         )
         .is_ok(),
         narrow_b_tiles: codegen::hopper::holds_narrow_b(b_layout),
+        b_pitch_bytes: Some(codegen::hopper::b_pitch_bytes(problem, b_layout)),
         ..Options::default()
     }
 }

@@ -53,6 +53,10 @@ pub struct Options {
     /// default: the Hopper code generator holds such tiles only K-major (a column-major B),
     /// and `mosaic compile` turns it on there.
     pub narrow_b_tiles: bool,
+    /// Bytes between consecutive rows of B as stored (row-major B: `n * element bytes`;
+    /// column-major: `k * element bytes`); `None`: row-major. Where it is not a multiple of
+    /// 128, warpgroup candidates share B by multicast at any K (see [`b_multicast_pays`]).
+    pub b_pitch_bytes: Option<i64>,
 }
 
 impl Default for Options {
@@ -66,6 +70,7 @@ impl Default for Options {
             swizzle: None,
             stream_k: false,
             narrow_b_tiles: false,
+            b_pitch_bytes: None,
         }
     }
 }
@@ -225,6 +230,7 @@ pub fn plans(
         problem,
         span,
         opts.stream_k,
+        b_multicast_pays(problem, opts),
     );
     let mut out: Vec<Plan> = Vec::new();
     let mut explored = 0usize;
@@ -317,6 +323,7 @@ fn candidates(
     problem: &GemmProblem,
     span: i64,
     stream_k: bool,
+    multicast: bool,
 ) -> Vec<Candidate> {
     let k = problem.k;
     let eb = dtype.input_bytes();
@@ -360,10 +367,29 @@ fn candidates(
     }
     if wgmma {
         out.extend(wgmma_candidates(
-            dtype, target, problem, wns, true, span, stream_k,
+            dtype, target, problem, wns, multicast, span, stream_k,
         ));
     }
     out
+}
+
+/// K up to which B multicast is not offered where B's rows are whole 128-byte lines (see
+/// [`b_multicast_pays`]).
+const MULTICAST_MAX_SHORT_K: i64 = 1024;
+
+/// Whether warpgroup candidates may share B across a 2-CTA cluster (TMA multicast): where
+/// K is above [`MULTICAST_MAX_SHORT_K`], or B's stored row pitch is not a multiple of 128
+/// bytes. Measured on an H100 (docs/BENCHMARKS.md run 13, multicast on against off, same
+/// run): with 128-byte rows and K <= 1024 multicast cost 2-9% (4096x4096x1024 0.996 /
+/// 1.016x cuBLAS; 16 x 1024^3 0.985 / 1.006; 8 x 1024^3 0.831 / 0.870; 32 x 512^3 0.858 /
+/// 0.937; tf32 8 x 1024^3 1.030 / 1.071); with B rows of 2000 or 8000 bytes, which
+/// straddle 128-byte lines, it gained 5-30% (16 x 1000^3 0.871 / 0.672; 4000x4000x1000
+/// 1.135 / 1.079); at K >= 4096 the two were level within the runs' spread (13-e).
+pub(crate) fn b_multicast_pays(problem: &GemmProblem, opts: &Options) -> bool {
+    let pitch = opts
+        .b_pitch_bytes
+        .unwrap_or(problem.n * problem.dtype.input_bytes());
+    problem.k > MULTICAST_MAX_SHORT_K || pitch % 128 != 0
 }
 
 /// The wgmma path: 1 or 2 consumer warpgroups along m, each 64 or 128 rows x one of `wns`

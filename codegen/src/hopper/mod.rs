@@ -134,6 +134,17 @@ pub fn holds_narrow_b(b_layout: MatLayout) -> bool {
     b_major(b_layout) == Major::K
 }
 
+/// Bytes between consecutive rows of B as stored: `n` elements for a row-major B, `k` for a
+/// column-major one (the pitch of B's tensor map).
+pub fn b_pitch_bytes(problem: &tessellate::GemmProblem, b_layout: MatLayout) -> i64 {
+    let rows = if b_major(b_layout) == Major::K {
+        problem.k
+    } else {
+        problem.n
+    };
+    rows * problem.dtype.input_bytes()
+}
+
 /// The operand layouts of a transposed plan's kernel ([`tessellate::Plan::transposed`]):
 /// its A is the caller's B read as `B^T` (row-major B, n fastest, becomes a column-major A),
 /// its B the caller's A read as `A^T`.
