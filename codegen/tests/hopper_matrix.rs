@@ -748,3 +748,31 @@ fn batched_gemms_refuse_stream_k_and_transposed_plans() {
     let why = compile(&plan, &forced).unwrap_err().to_string();
     assert!(why.contains("stream-K plan of a batched GEMM"), "{why}");
 }
+
+/// A batch's C offset is 64-bit: at 40000 x 40000 one batch's f32 C is 6.4 GB, past what a
+/// `mul.wide.u32` immediate holds; the direct-store epilogue multiplies in `u64` and the
+/// kernel assembles.
+#[test]
+fn batched_c_offsets_pass_4_gib() {
+    use MatLayout::RowMajor as R;
+    let (plan, opts) = batched_plans(
+        GemmDType::F16,
+        (40000, 40000, 64),
+        2,
+        R,
+        R,
+        Options::default(),
+    )
+    .into_iter()
+    .next()
+    .unwrap();
+    let opts = CompileOptions {
+        tma_store: Some(false),
+        ..opts
+    };
+    let k = compile(&plan, &opts).unwrap();
+    assert!(k.ptx.contains(", 6400000000;"), "{plan}");
+    if ptxas::require_or_skip("batched_c_offsets_pass_4_gib").is_some() {
+        ptxas::assemble(&k.ptx, "sm_90a").unwrap();
+    }
+}

@@ -248,10 +248,13 @@ impl Frag {
         b.emit(Op::Add, "s64", vec![r(ptr), r(ptr), r(cw)]);
         b.emit(Op::Add, "s64", vec![r(ptr), r(ptr), r(c)]);
         if let Some(bz) = self.bz {
+            // In 64 bits: one batch's C may pass 4 GiB, which a `mul.wide.u32` immediate
+            // cannot hold.
+            b.emit(Op::Cvt, "u64.u32", vec![r(cw), r(bz)]);
             b.emit(
                 Op::Mul,
-                "wide.u32",
-                vec![r(cw), r(bz), imm(self.m * self.n * 4)],
+                "lo.u64",
+                vec![r(cw), r(cw), imm(self.m * self.n * 4)],
             );
             b.emit(Op::Add, "s64", vec![r(ptr), r(ptr), r(cw)]);
         }
