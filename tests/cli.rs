@@ -275,8 +275,9 @@ fn json_plans_carry_the_kernel_compile_builds() {
     }
 }
 
-/// `compile bmm` builds one grid layer per batch (warp path, also on sm_90a) and names its
-/// output after the batch; `--batch` is required there and refused by `compile gemm`.
+/// `compile bmm` builds one grid layer per batch on the warp path (here also on sm_90a: B's
+/// row pitch of 60 f16, 120 bytes, is no TMA pitch) and names its output after the batch;
+/// `--batch` is required there and refused by `compile gemm`.
 #[test]
 fn compile_bmm_puts_the_batch_on_grid_z() {
     let dir = std::env::temp_dir().join(format!("mosaic-bmm-{}", std::process::id()));
@@ -312,4 +313,47 @@ fn compile_bmm_puts_the_batch_on_grid_z() {
         assert!(String::from_utf8_lossy(&r.stderr).contains(msg), "{args}");
     }
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// On sm_90a a batched GEMM the wgmma path takes is one 1-D grid over every batch's tiles
+/// with 3-D tensor maps; stream-K (one batch's schedule) is refused for it, and a warp kernel
+/// of more batches than a grid's z extent holds is refused, each in one line.
+#[test]
+fn compile_bmm_on_sm_90a_takes_the_wgmma_path() {
+    let dir = std::env::temp_dir().join(format!("mosaic-bmm90-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let out = dir.join("k.ptx");
+    let run = mosaic(&format!(
+        "compile bmm --batch 8 --m 512 --n 512 --k 512 --target sm_90a -o {}",
+        out.display()
+    ));
+    assert!(
+        run.status.success(),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    let text = String::from_utf8(run.stdout).unwrap();
+    let line = text.lines().find(|l| l.starts_with("  kernel ")).unwrap();
+    assert!(line.contains("x1x1, block"), "{line}");
+    let ptx = std::fs::read_to_string(&out).unwrap();
+    assert!(ptx.contains("wgmma.mma_async"), "wgmma path");
+    assert!(ptx.contains("cp.async.bulk.tensor.3d"), "3-D maps");
+    assert!(!ptx.contains("%ctaid.z"), "one grid over the batches");
+    std::fs::remove_dir_all(&dir).unwrap();
+    for (args, msg) in [
+        (
+            "compile bmm --batch 2 --m 2048 --n 2048 --k 2048 --target sm_90a --stream-k on",
+            "takes one batch",
+        ),
+        (
+            "compile bmm --batch 100000 --m 64 --n 64 --k 64 --target sm_80",
+            "at most 65535",
+        ),
+    ] {
+        let r = mosaic(args);
+        let err = String::from_utf8_lossy(&r.stderr);
+        assert!(!r.status.success(), "{args}");
+        assert_eq!(err.trim_end().lines().count(), 1, "{args}: {err}");
+        assert!(err.contains(msg), "{args}: {err}");
+    }
 }

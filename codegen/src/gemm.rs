@@ -64,6 +64,9 @@ pub fn build(plan: &Plan, opts: &CompileOptions) -> Result<Kernel, CodegenError>
     }
 }
 
+/// Largest grid z extent (CUDA, "Compute capabilities": maximum y- or z-dimension of a grid).
+const MAX_GRID_Z: i64 = 65535;
+
 /// [`build`] with swizzled shared-memory tiles where their rows allow (`swizzle`), padded
 /// ones otherwise.
 fn build_with(plan: &Plan, opts: &CompileOptions, swizzle: bool) -> Result<Kernel, CodegenError> {
@@ -72,6 +75,13 @@ fn build_with(plan: &Plan, opts: &CompileOptions, swizzle: bool) -> Result<Kerne
         return Err(CodegenError::Unsupported(
             "warpgroup (wgmma) plans: the Hopper path is not implemented yet".into(),
         ));
+    }
+    // Grid z is the batch, and a grid's z extent is at most 65535 (CUDA).
+    if p.batch > MAX_GRID_Z {
+        return Err(CodegenError::Unsupported(format!(
+            "a warp kernel of {} batches (grid z = batch, at most {MAX_GRID_Z})",
+            p.batch
+        )));
     }
     for reg in &plan.regions {
         match reg.piece.instruction() {

@@ -82,6 +82,7 @@ pub struct CompileOptions {
     /// Stream-K tails ([`tessellate::Plan::stream_k`]) on (`Some(true)`, for split-K-free
     /// warpgroup plans; B multicast is then off) or off instead of the plan's choice. A
     /// stream-K kernel's schedule is fixed for its grid: it traps if launched with another.
+    /// A batched GEMM's plan is refused with `Some(true)`.
     pub stream_k: Option<bool>,
     /// Tile rows (B-multicast groups of rows where B is multicast) in each group of the
     /// warpgroup kernels' launch order, instead of the default 8 (`hopper::raster`); at least 1.

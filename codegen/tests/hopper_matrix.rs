@@ -622,7 +622,7 @@ fn pingpong_kernels_take_turns_and_assemble_without_spills() {
 }
 
 /// Batched GEMMs on the Hopper path: every ranked warpgroup plan (top 6 per case) of a
-/// ragged, a square and a decode-like batch is one grid over all batches' tile slots whose
+/// ragged, a square, a decode-like and a split-K batch is one grid over all batches' tile slots whose
 /// loads and TMA stores address a 3-D tensor map (batch as dimension 2, box extent 1, each
 /// batch's own extents and stride), never transposed or stream-K, and assembles without
 /// spills.
@@ -630,10 +630,12 @@ fn pingpong_kernels_take_turns_and_assemble_without_spills() {
 fn batched_kernels_address_3d_maps_and_assemble_without_spills() {
     let ptxas_ok = ptxas::require_or_skip("batched_kernels").is_some();
     let mut n = 0;
+    let mut split = 0;
     for (batch, shape) in [
         (3, (1000, 1000, 1000)),
         (8, (1024, 1024, 512)),
         (4, (128, 4096, 4096)),
+        (2, (128, 1024, 8192)),
     ] {
         for (dtype, a, b) in cases() {
             let opts = Options {
@@ -678,11 +680,14 @@ fn batched_kernels_address_3d_maps_and_assemble_without_spills() {
                         assert_eq!((e.spill_stores, e.spill_loads), (0, 0), "{what}: {e:?}");
                     }
                 }
+                split += i64::from(plan.split_k > 1);
                 n += 1;
             }
         }
     }
-    println!("{n} batched kernels checked");
+    // Split-K clusters (one tile's splits) stay inside a batch too.
+    assert!(split > 0, "no split-K plan among the batched ones");
+    println!("{n} batched kernels checked ({split} split-K)");
 }
 
 /// A batched grid counts every batch's tiles: 32 batches of 512^3 in 128x64 tiles (32 tiles

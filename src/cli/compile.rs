@@ -49,6 +49,7 @@ pub struct CompileArgs {
     /// split-K; B multicast off) and puts a stream-K tail on a `--plan` without one; `auto`
     /// and `off` rank none (measured slower on an H100, docs/BENCHMARKS.md run 8). A
     /// stream-K kernel takes a zero-filled global workspace (`verify` and `bench` allocate it).
+    /// Not for batched GEMMs (`bmm`): refused.
     #[arg(long, default_value = "auto", value_parser = ["auto", "on", "off"])]
     pub stream_k: String,
     /// Swizzle span of warpgroup (sm_90a) plans' shared-memory tiles, bytes: 128 (default),
@@ -136,6 +137,12 @@ pub fn kernel(
         return Err(bad(format!(
             "--plan must be between 1 and 100, got {which}"
         )));
+    }
+    if a.stream_k == "on" && problem.batch > 1 {
+        return Err(bad(
+            "--stream-k on takes one batch: a stream-K schedule covers one GEMM's tiles"
+                .to_string(),
+        ));
     }
     let (a_layout, b_layout) = (layout(&a.a_layout), layout(&a.b_layout));
     let opts = Options {

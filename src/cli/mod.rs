@@ -78,9 +78,10 @@ pub enum CompileTask {
     /// C = alpha A B + beta C with A m x k, B k x n, C m x n row-major.
     Gemm(compile::CompileArgs),
     /// Batched GEMM: `--batch` independent GEMMs, each batch's A, B and C right after the
-    /// previous one's (strides m*k, k*n and m*n elements): on sm_90a the wgmma path (one
-    /// grid over every batch's tiles, 3-D tensor maps) where it takes the dtype and
-    /// layouts, else the warp (mma.sync / FFMA) path, grid z = batch.
+    /// previous one's (strides m*k, k*n and m*n elements): on sm_90a wgmma plans (one grid
+    /// over every batch's tiles, 3-D tensor maps) are ranked with the warp plans where the
+    /// wgmma path takes the dtype, layouts and pitches; a warp (mma.sync / FFMA) kernel has
+    /// grid z = batch.
     Bmm(compile::CompileArgs),
 }
 

@@ -22,3 +22,30 @@ fn small_k_on_sm_90a_ranks_a_persistent_wgmma_grid_first() {
         );
     }
 }
+
+/// B multicast is offered only where K > 1024 or B's stored row pitch is not whole
+/// 128-byte lines (run 13-c..13-f, H100: off was 2-9% faster at K <= 1024 with aligned B
+/// rows, on 5-30% faster with 2000- and 8000-byte rows, level at K >= 2048).
+#[test]
+fn b_multicast_follows_k_and_b_pitch() {
+    let t = hw_models::target("sm_90a", None).unwrap();
+    let any_multicast = |m, n, k, pitch: Option<i64>| {
+        let problem = GemmProblem::new(m, n, k, 1, GemmDType::F16).unwrap();
+        let opts = Options {
+            top: 40,
+            b_pitch_bytes: pitch,
+            ..Options::default()
+        };
+        let r = plans(&problem, &t, &opts).unwrap();
+        r.plans.iter().any(|p| p.multicast > 1)
+    };
+    // Row-major B of 4096 columns: 8192-byte rows.
+    assert!(!any_multicast(4096, 4096, 1024, None));
+    assert!(any_multicast(4096, 4096, 1025, None));
+    assert!(any_multicast(4096, 4096, 4096, None));
+    // 4000 columns: 8000-byte rows, multicast at any K.
+    assert!(any_multicast(4096, 4000, 1024, None));
+    // Column-major B: its pitch is K (1000 f16, 2000 bytes) whatever N is.
+    assert!(any_multicast(4096, 4096, 1000, Some(2000)));
+    assert!(!any_multicast(4096, 4000, 1024, Some(2048)));
+}

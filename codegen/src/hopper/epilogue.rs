@@ -5,8 +5,8 @@
 //! bytes and shared memory has room), each consumer warpgroup writes its scaled
 //! accumulators in boxes of 64 rows x 32 columns into a staging buffer, in the
 //! 128-byte swizzled layout a `CU_TENSOR_MAP_SWIZZLE_128B` tensor map reads, and one thread
-//! hands each box to the TMA engine (`cp.async.bulk.tensor.2d.global.shared::cta`, PTX ISA
-//! 9.7.9.25.5.2), which writes whole 128-byte lines of C and drops the out-of-bounds part
+//! hands each box to the TMA engine (`cp.async.bulk.tensor.2d.global.shared::cta`, `.3d`
+//! with the batch as the third coordinate in batched kernels; PTX ISA 9.7.9.25.5.2), which writes whole 128-byte lines of C and drops the out-of-bounds part
 //! of ragged edge boxes. The warpgroup goes on to its next box (and tile) while the engine
 //! drains the last; two buffers per warpgroup where shared memory allows. Otherwise (`beta
 //! != 0`, odd pitches, no room) every thread stores its fragment pairs straight to global

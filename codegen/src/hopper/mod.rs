@@ -137,12 +137,12 @@ pub fn holds_narrow_b(b_layout: MatLayout) -> bool {
 /// Bytes between consecutive rows of B as stored: `n` elements for a row-major B, `k` for a
 /// column-major one (the pitch of B's tensor map).
 pub fn b_pitch_bytes(problem: &tessellate::GemmProblem, b_layout: MatLayout) -> i64 {
-    let rows = if b_major(b_layout) == Major::K {
+    let row_elems = if b_major(b_layout) == Major::K {
         problem.k
     } else {
         problem.n
     };
-    rows * problem.dtype.input_bytes()
+    row_elems * problem.dtype.input_bytes()
 }
 
 /// The operand layouts of a transposed plan's kernel ([`tessellate::Plan::transposed`]):
@@ -447,6 +447,15 @@ impl Shape {
         if opts.raster_group == Some(0) {
             return unsupported("a launch-order group of 0 tile rows".into());
         }
+        // Tile indices are u32 and a grid's x extent at most 2^31 - 1 (CUDA); below that,
+        // a persistent CTA's `tile + stride` cannot wrap either.
+        let slots = (gm + mcast - 1) / mcast * mcast * gn * split;
+        if slots.saturating_mul(p.batch) > i64::from(i32::MAX) {
+            return unsupported(format!(
+                "{} batches of {slots} tile slots (more than 2^31 - 1 CTAs in all)",
+                p.batch
+            ));
+        }
         let sk =
             stream_k.then(|| StreamK::new(gm * gn, kt_count, i64::from(opts.sms.max(1)) * ctas));
         Ok(Shape {
@@ -733,10 +742,11 @@ struct TileLoop {
 
 /// Which output tiles a CTA computes: its own (`blockIdx.x`, one per CTA, `split` CTAs per
 /// tile), or, when persistent, tiles `blockIdx.x + i * gridDim.x` for `i = 0, 1, ...` while
-/// below [`Shape::tile_slots`] (the stride is read from `%nctaid.x`, so any grid is correct).
+/// below `batch *` [`Shape::tile_slots`] (the stride is read from `%nctaid.x`, so any grid
+/// is correct).
 impl Shape {
-    /// CTAs to launch: [`Shape::tile_slots`], or for a persistent kernel one per resident
-    /// slot (`sms * ctas`, whole clusters, at most one per tile slot).
+    /// CTAs to launch: every batch's [`Shape::tile_slots`], or for a persistent kernel one
+    /// per resident slot (`sms * ctas`, whole clusters, at most one per tile slot).
     fn grid(&self, sms: u32) -> i64 {
         if let Some(sk) = self.sk {
             return sk.ctas;
@@ -938,8 +948,8 @@ impl Shape {
 
 /// The CTA's tile `(m, n)` and k-split from its linear index `cta`: tiles are launched in groups
 /// of `group` tile rows (multicast groups of rows where `gm` counts them), m fastest within a
-/// group, so that co-resident CTAs reuse each other's A and B slabs from L2 (the grid is
-/// 1-D, `gm * gn * split` CTAs).
+/// group, so that co-resident CTAs reuse each other's A and B slabs from L2 (`cta` is the
+/// slot within one batch's `gm * gn * split`).
 fn raster(b: &mut Builder, cta: Reg, [gm, gn, split]: [i64; 3], group: i64) -> (Reg, Reg, Reg) {
     // `split` consecutive CTAs (one cluster) share a tile; the rank within is the k-split.
     let (pid, ks) = (b.reg(RegClass::B32), b.reg(RegClass::B32));
