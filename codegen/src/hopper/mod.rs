@@ -1238,8 +1238,8 @@ fn consumer_body(
         b.const_u32(consumer)
     };
     // Byte offset of this consumer's rows inside the A tile.
-    let a_first = sh.a.start_offset(sh.wm, 0) - sh.a.start_offset(0, 0);
-    let a_row_bytes = b.const_u32(consumer * a_first * i64::from(!sh.pingpong));
+    let a_first = sh.a.start_offset(consumer * sh.wg_row_step(), 0) - sh.a.start_offset(0, 0);
+    let a_row_bytes = b.const_u32(a_first);
     let lane = b.reg(RegClass::B32);
     b.emit(Op::And, "b32", vec![r(lane), r(tid), imm(31)]);
     let lane0 = b.reg(RegClass::Pred);
@@ -1360,7 +1360,7 @@ fn consumer_body(
         vec![r(prev_empty), r(bar), imm(8 * sh.stages)],
     );
     ring.end(b, at.count);
-    if sh.pingpong {
+    if turn_done.is_some() {
         b.emit(
             Op::Bar,
             "arrive",
