@@ -560,11 +560,25 @@ struct FastLoader {
     gptr: Reg,
     /// Global byte step from one k-tile to the next.
     kstep_bytes: i64,
-    /// Per chunk: shared offset, global offset, and the byte count register if it can be
-    /// partial or zero (else the full chunk).
-    chunks: Vec<(i64, i64, Option<(Reg, Reg)>)>,
+    /// Per chunk: shared offset, global offset, and its guard if it can be partial or zero
+    /// (else the full chunk).
+    chunks: Vec<(i64, i64, Option<ChunkGuard>)>,
     w: i64,
     base: Reg,
+}
+
+/// When a chunk of a ragged tile loads fewer bytes than its width.
+#[derive(Clone, Copy)]
+enum ChunkGuard {
+    /// A byte count and its `!= 0` predicate, computed once (the chunks of a thread share
+    /// one column range).
+    Fixed(Reg, Reg),
+    /// A chunk `ri` rows below the thread's first, whole while `rows_left > ri` (rows left
+    /// before the limit, signed), else zero-filled. One register per thread, the predicate
+    /// made at each copy: kept per chunk (a byte count and a predicate each, 16 registers
+    /// for a 128x64 f16 A tile), the guards spilled the k-loop of sm_80 128x128 kernels
+    /// where M and N are both ragged (ptxas 13.0: 1000x1002x512, 136 bytes).
+    Row { rows_left: Reg, ri: i64 },
 }
 
 impl FastLoader {
@@ -629,7 +643,7 @@ impl FastLoader {
         let guard_of = |b: &mut Builder, bytes: Reg| {
             let ok = b.reg(RegClass::Pred);
             b.emit(Op::Setp, "ne.u32", vec![r(ok), r(bytes), imm(0)]);
-            (bytes, ok)
+            ChunkGuard::Fixed(bytes, ok)
         };
         // Where k runs along rows, a thread's chunks are rows of one column range, so they
         // share one guard: clamp(limit - col, 0, epc) elements, computed once (ptxas merged
@@ -642,23 +656,20 @@ impl FastLoader {
             b.emit(Op::Mul, "lo.u32", vec![r(bytes), r(bytes), imm(eb)]);
             guard_of(b, bytes)
         });
+        // Rows (m or n) left before the limit from the thread's first row.
+        let rows_left = (ragged && !o.k_is_row).then(|| {
+            let left = b.reg(RegClass::B32);
+            b.emit(Op::Sub, "s32", vec![r(left), imm(o.row_limit), r(row0)]);
+            left
+        });
         let mut chunks = Vec::new();
         for i in 0..iters {
             let ri = i * threads / cpr;
             let soff = o.stage_off + t.split_offset(ri * t.pitch).1;
             let goff = ri * o.gpitch * eb;
-            let guard = if o.k_is_row {
-                column_guard
-            } else {
-                ragged.then(|| {
-                    // The chunk's row (m or n) against its limit.
-                    let bytes = b.reg(RegClass::B32);
-                    let p = b.reg(RegClass::Pred);
-                    b.emit(Op::Add, "u32", vec![r(bytes), r(row0), imm(ri)]);
-                    b.emit(Op::Setp, "lt.u32", vec![r(p), r(bytes), imm(o.row_limit)]);
-                    b.emit(Op::Selp, "b32", vec![r(bytes), imm(w), imm(0), r(p)]);
-                    guard_of(b, bytes)
-                })
+            let guard = match rows_left {
+                Some(rows_left) => Some(ChunkGuard::Row { rows_left, ri }),
+                None => column_guard,
             };
             chunks.push((soff, goff, guard));
         }
@@ -682,6 +693,15 @@ impl FastLoader {
         for &(soff, goff, guard) in &self.chunks {
             let ga = b.reg(RegClass::B64);
             b.emit(Op::Add, "s64", vec![r(ga), r(self.gptr), imm(goff)]);
+            let guard = guard.map(|g| match g {
+                ChunkGuard::Fixed(bytes, ok) => (bytes, ok),
+                ChunkGuard::Row { rows_left, ri } => {
+                    let (bytes, ok) = (b.reg(RegClass::B32), b.reg(RegClass::Pred));
+                    b.emit(Op::Setp, "gt.s32", vec![r(ok), r(rows_left), imm(ri)]);
+                    b.emit(Op::Selp, "b32", vec![r(bytes), imm(self.w), imm(0), r(ok)]);
+                    (bytes, ok)
+                }
+            });
             match guard {
                 Some((bytes, ok)) => {
                     b.emit(Op::Selp, "b64", vec![r(ga), r(ga), r(self.base), r(ok)]);
