@@ -275,18 +275,13 @@ fn json_plans_carry_the_kernel_compile_builds() {
     }
 }
 
-/// `compile bmm` builds one grid layer per batch on the warp path (here also on sm_90a: B's
-/// row pitch of 60 f16, 120 bytes, is no TMA pitch) and names its output after the batch;
-/// `--batch` is required there and refused by `compile gemm`.
-#[test]
-fn compile_bmm_puts_the_batch_on_grid_z() {
-    let dir = std::env::temp_dir().join(format!("mosaic-bmm-{}", std::process::id()));
+/// Runs `args -o FILE` (a `compile` command) in a fresh folder named after `tag`, which must
+/// succeed, and returns its `kernel` line and the PTX it wrote.
+fn compile_to_file(tag: &str, args: &str) -> (String, String) {
+    let dir = std::env::temp_dir().join(format!("{tag}-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let out = dir.join("k.ptx");
-    let run = mosaic(&format!(
-        "compile bmm --batch 6 --m 100 --n 60 --k 40 --target sm_90a -o {}",
-        out.display()
-    ));
+    let run = mosaic(&format!("{args} -o {}", out.display()));
     assert!(
         run.status.success(),
         "{}",
@@ -294,8 +289,21 @@ fn compile_bmm_puts_the_batch_on_grid_z() {
     );
     let text = String::from_utf8(run.stdout).unwrap();
     let line = text.lines().find(|l| l.starts_with("  kernel ")).unwrap();
-    assert!(line.contains("x6, block"), "{line}");
     let ptx = std::fs::read_to_string(&out).unwrap();
+    std::fs::remove_dir_all(&dir).unwrap();
+    (line.to_string(), ptx)
+}
+
+/// `compile bmm` builds one grid layer per batch on the warp path (here also on sm_90a: B's
+/// row pitch of 60 f16, 120 bytes, is no TMA pitch); `--batch` is required there and
+/// refused by `compile gemm`.
+#[test]
+fn compile_bmm_puts_the_batch_on_grid_z() {
+    let (line, ptx) = compile_to_file(
+        "mosaic-bmm",
+        "compile bmm --batch 6 --m 100 --n 60 --k 40 --target sm_90a",
+    );
+    assert!(line.contains("x6, block"), "{line}");
     assert!(ptx.contains("%ctaid.z"), "batch index");
     assert!(!ptx.contains("wgmma"), "warp path");
     for (args, msg) in [
@@ -312,7 +320,6 @@ fn compile_bmm_puts_the_batch_on_grid_z() {
         assert_eq!(r.status.code(), Some(2), "{args}");
         assert!(String::from_utf8_lossy(&r.stderr).contains(msg), "{args}");
     }
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// On sm_90a a batched GEMM the wgmma path takes is one 1-D grid over every batch's tiles
@@ -320,26 +327,14 @@ fn compile_bmm_puts_the_batch_on_grid_z() {
 /// of more batches than a grid's z extent holds is refused, each in one line.
 #[test]
 fn compile_bmm_on_sm_90a_takes_the_wgmma_path() {
-    let dir = std::env::temp_dir().join(format!("mosaic-bmm90-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let out = dir.join("k.ptx");
-    let run = mosaic(&format!(
-        "compile bmm --batch 8 --m 512 --n 512 --k 512 --target sm_90a -o {}",
-        out.display()
-    ));
-    assert!(
-        run.status.success(),
-        "{}",
-        String::from_utf8_lossy(&run.stderr)
+    let (line, ptx) = compile_to_file(
+        "mosaic-bmm90",
+        "compile bmm --batch 8 --m 512 --n 512 --k 512 --target sm_90a",
     );
-    let text = String::from_utf8(run.stdout).unwrap();
-    let line = text.lines().find(|l| l.starts_with("  kernel ")).unwrap();
     assert!(line.contains("x1x1, block"), "{line}");
-    let ptx = std::fs::read_to_string(&out).unwrap();
     assert!(ptx.contains("wgmma.mma_async"), "wgmma path");
     assert!(ptx.contains("cp.async.bulk.tensor.3d"), "3-D maps");
     assert!(!ptx.contains("%ctaid.z"), "one grid over the batches");
-    std::fs::remove_dir_all(&dir).unwrap();
     for (args, msg) in [
         (
             "compile bmm --batch 2 --m 2048 --n 2048 --k 2048 --target sm_90a --stream-k on",
