@@ -2,7 +2,7 @@
 # Run 13-k (H100): each tile's first wgmma with scale-d false (D = A * B) instead of
 # zeroing the accumulators first. Verify (the sm_90a suite over every dtype, split-K,
 # stream-K, ping-pong, batched; memcheck), then three interleaved rounds against the
-# binary before the change (`mosaic-13a`, commit 5b0a0f8's kernels).
+# binary before the change (`mosaic-13a`, commit f26e4f4's kernels).
 #   OUT=... bash docs/logs/run13-k.sh
 . "$(dirname "$0")/run13-lib.sh"
 OLDB=./.carry-rt/mosaic-13a; OLD="timeout 120 $OLDB"
