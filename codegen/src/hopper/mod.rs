@@ -4,10 +4,10 @@
 //! ```text
 //! warpgroup 0 (producer, setmaxnreg.dec 40)     warpgroups 1.. (consumers, setmaxnreg.inc 232)
 //! for each tile of this CTA:                      for each tile of this CTA:
-//!   for each k-tile kt (stage s runs on):           zero the accumulators
-//!     wait empty[s] (parity of the use before)      for each k-tile kt:
-//!     arrive.expect_tx full[s], A+B bytes             wait full[s]
-//!     cp.async.bulk.tensor A, B -> stage s            wgmma.fence; wgmma x (bk/k) x (wm/64)
+//!   for each k-tile kt (stage s runs on):           for each k-tile kt:
+//!     wait empty[s] (parity of the use before)        wait full[s]
+//!     arrive.expect_tx full[s], A+B bytes             wgmma.fence; wgmma x (bk/k) x (wm/64)
+//!     cp.async.bulk.tensor A, B -> stage s              (the tile's first: D = A * B)
 //!                                                     commit_group; wait_group 1
 //!                                                     arrive empty[stage of kt-1]
 //!                                                   wait_group 0; arrive empty[last stage]
