@@ -3,15 +3,14 @@
 //!
 //! With `beta == 0` and a TMA store (`Staging`: where C's row pitch is a multiple of 16
 //! bytes and shared memory has room), each consumer warpgroup writes its scaled
-//! accumulators in boxes of 64 rows x 32 columns into a staging buffer, in the 128-byte
-//! swizzled layout a `CU_TENSOR_MAP_SWIZZLE_128B` tensor map reads, and one thread of each
-//! warp hands the warp's 16 rows of each box to the TMA engine
-//! (`cp.async.bulk.tensor.2d.global.shared::cta`, `.3d` with the batch as the third
-//! coordinate in batched kernels; PTX ISA 9.7.9.25.5.2), which writes whole 128-byte lines
-//! of C and drops the out-of-bounds part of ragged edge boxes. The warp goes on to its next
-//! box (and tile) while the engine drains the last; two buffers per warpgroup where shared
-//! memory allows. Otherwise (`beta != 0`, odd pitches, no room) every thread stores its
-//! fragment pairs straight to global memory, masked at the edges.
+//! accumulators in boxes of 64 rows x 32 columns into a staging buffer, in the
+//! 128-byte swizzled layout a `CU_TENSOR_MAP_SWIZZLE_128B` tensor map reads, and one thread
+//! hands each box to the TMA engine (`cp.async.bulk.tensor.2d.global.shared::cta`, `.3d`
+//! with the batch as the third coordinate in batched kernels; PTX ISA 9.7.9.25.5.2), which writes whole 128-byte lines of C and drops the out-of-bounds part
+//! of ragged edge boxes. The warpgroup goes on to its next box (and tile) while the engine
+//! drains the last; two buffers per warpgroup where shared memory allows. Otherwise (`beta
+//! != 0`, odd pitches, no room) every thread stores its fragment pairs straight to global
+//! memory, masked at the edges.
 //!
 //! The staging layout needs no `stmatrix`: that instruction moves 16-bit elements (PTX ISA
 //! 9.7.9.23), and C here is f32; a thread's two adjacent f32 accumulators are one 8-byte
@@ -30,21 +29,16 @@ use emit_ptx::ast::Op;
 pub(super) const STORE_COLS: i64 = SPAN / 4;
 /// Bytes of one staging buffer: a box of 64 rows (one wgmma piece) x 128 bytes.
 pub(super) const STORE_BOX_BYTES: i64 = 64 * SPAN;
-/// Rows of one TMA store: one warp's 16 rows of a staged box (the wgmma D fragment gives
-/// warp `w` rows `16w..16w + 16`), so that each warp stores its own rows with no barrier
-/// across the warpgroup.
-pub(super) const STORE_ROWS: i64 = 16;
 
 /// The tensor map the TMA stores write C through: f32, n fastest, boxes of
-/// [`STORE_COLS`] columns (one 128-byte span) x [`STORE_ROWS`] rows, 128B-swizzled as
-/// staged.
+/// [`STORE_COLS`] columns (one 128-byte span) x 64 rows, 128B-swizzled as staged.
 pub(super) fn tensor_map(p: &tessellate::GemmProblem) -> TensorMapSpec {
     TensorMapSpec {
         operand: TmaOperand::C,
         elem: TmaElem::F32,
         dims: [p.n as u64, p.m as u64],
         stride_bytes: (p.n * 4) as u64,
-        box_dims: [STORE_COLS as u32, STORE_ROWS as u32],
+        box_dims: [STORE_COLS as u32, 64],
         swizzle_bytes: SPAN as u32,
         batch: p.batch as u64,
         batch_stride_bytes: (p.m * p.n * 4) as u64,
@@ -72,18 +66,18 @@ pub(super) struct Staging {
     bufs: i64,
     /// Generic address of the `tmap_c` parameter.
     map: Reg,
-    /// Lane 0 of each warp: waits for, issues and commits its warp's bulk stores.
+    /// Thread 0 of the warpgroup: waits for, issues and commits the bulk stores.
     leader: Reg,
-    /// This warp's rows in the warpgroup's first buffer (shared address).
+    /// The warpgroup's first buffer (shared address).
     first: Reg,
-    /// This warp's first row in a box (`16w`).
-    row: Reg,
+    /// Named barrier of this warpgroup (2 + its index; 0 is the CTA's, 1 the consumers').
+    bar: Reg,
 }
 
 impl Staging {
-    /// Sets up a warpgroup's staging buffers at `first` (shared address of its first
+    /// Sets up warpgroup `ci`'s staging buffers at `first` (shared address of its first
     /// buffer, 1024-byte aligned).
-    pub(super) fn new(b: &mut Builder, sh: &Shape, tid: Reg, first: Reg) -> Self {
+    pub(super) fn new(b: &mut Builder, sh: &Shape, tid: Reg, ci: Reg, first: Reg) -> Self {
         let lane = b.reg(RegClass::B32);
         b.emit(Op::And, "b32", vec![r(lane), r(tid), imm(31)]);
         let w = b.digit(tid, 32, 4);
@@ -112,23 +106,18 @@ impl Staging {
         let map = b.reg(RegClass::B64);
         b.emit(Op::Mov, "u64", vec![r(map), sym("tmap_c")]);
         b.emit(Op::Cvta, "param.u64", vec![r(map), r(map)]);
+        let t = b.reg(RegClass::B32);
+        b.emit(Op::And, "b32", vec![r(t), r(tid), imm(127)]);
         let leader = b.reg(RegClass::Pred);
-        b.emit(Op::Setp, "eq.u32", vec![r(leader), r(lane), imm(0)]);
-        let wrow = b.reg(RegClass::B32);
-        b.emit(Op::Mul, "lo.u32", vec![r(wrow), r(w), imm(STORE_ROWS)]);
-        let wfirst = b.reg(RegClass::B32);
-        b.emit(
-            Op::Mad,
-            "lo.u32",
-            vec![r(wfirst), r(wrow), imm(SPAN), r(first)],
-        );
+        b.emit(Op::Setp, "eq.u32", vec![r(leader), r(t), imm(0)]);
+        let bar = b.add_u32(ci, 2);
         Staging {
             chunk,
             bufs: sh.store_bufs,
             map,
             leader,
-            first: wfirst,
-            row: wrow,
+            first,
+            bar,
         }
     }
 
@@ -346,14 +335,12 @@ fn direct(b: &mut Builder, f: &Frag, at: &Direct, acc: &[Vec<Reg>], alpha: Reg, 
 }
 
 /// The TMA-store path: for each box of 64 rows x [`STORE_COLS`] columns, in turn through
-/// the warpgroup's buffers, each warp on its own [`STORE_ROWS`] rows: its leader waits
-/// until the engine has read the rows that last used the buffer
-/// (`cp.async.bulk.wait_group.read bufs-1`), the warp syncs (`bar.warp.sync`), every
+/// the warpgroup's buffers, the leader waits until the engine has read the box that last
+/// used the buffer (`cp.async.bulk.wait_group.read bufs-1`), the warpgroup syncs, every
 /// thread stages its scaled pairs (see [`staged_offset`]) and makes them visible to the
-/// async proxy (`fence.proxy.async.shared::cta`, PTX ISA 9.7.13.4.2), the warp syncs again,
-/// and the leader issues the bulk store at `(n0 + 32c, m0 + wm * ci + 64i + 16w)` and
-/// commits it as a bulk group. No barrier spans the warpgroup: a warp's rows are staged
-/// and read by that warp alone.
+/// async proxy (`fence.proxy.async.shared::cta`, PTX ISA 9.7.13.4.2), the warpgroup syncs
+/// again, and the leader issues the bulk store at `(n0 + 32c, m0 + wm * ci + 64i)` and
+/// commits it as a bulk group.
 fn tma_store(b: &mut Builder, sh: &Shape, st: &Staging, f: &Frag, acc: &[Vec<Reg>], alpha: Reg) {
     let [o0, o1] = [0; 2].map(|_| b.reg(RegClass::F32));
     let (cm, cn, src) = (
@@ -362,7 +349,7 @@ fn tma_store(b: &mut Builder, sh: &Shape, st: &Staging, f: &Frag, acc: &[Vec<Reg
         b.reg(RegClass::B32),
     );
     let boxes_per_piece = sh.bn / STORE_COLS;
-    let sync = |b: &mut Builder| b.emit(Op::Bar, "warp.sync", vec![imm(0xffff_ffff)]);
+    let sync = |b: &mut Builder| b.emit(Op::Bar, "sync", vec![r(st.bar), imm(128)]);
     for (i, piece) in acc.iter().enumerate() {
         for c in 0..boxes_per_piece {
             let buf = (i as i64 * boxes_per_piece + c) % st.bufs * STORE_BOX_BYTES;
@@ -393,7 +380,6 @@ fn tma_store(b: &mut Builder, sh: &Shape, st: &Staging, f: &Frag, acc: &[Vec<Reg
                 vec![r(cm), r(f.ci), imm(sh.wg_row_step()), r(f.m0)],
             );
             b.emit(Op::Add, "u32", vec![r(cm), r(cm), imm(64 * i as i64)]);
-            b.emit(Op::Add, "u32", vec![r(cm), r(cm), r(st.row)]);
             b.emit(Op::Add, "u32", vec![r(src), r(st.first), imm(buf)]);
             let mut coords = vec![r(cn), r(cm)];
             coords.extend(f.bz.map(r));

@@ -1272,7 +1272,7 @@ fn consumer_body(
         let start = sh.stages * sh.stage_bytes();
         b.emit(Op::Mad, "lo.u32", vec![r(first), r(ci), imm(per), r(base)]);
         b.emit(Op::Add, "u32", vec![r(first), r(first), imm(start)]);
-        epilogue::Staging::new(b, sh, tid, first)
+        epilogue::Staging::new(b, sh, tid, ci, first)
     });
     let ws = sh.partials().map(|sk| Workspace::new(b, sk, tid));
     // Ping-pong: whose turn the CTA's current tile is (tiles alternate between the two
@@ -1401,10 +1401,9 @@ fn consumer_body(
 
 /// Named barrier on which ping-pong consumer warpgroup `c` signals (`bar.arrive`) that it
 /// has passed its tile's last `full` wait, and the other warpgroup waits (`bar.sync`) for
-/// that before moving past the tile (0 is the CTA's barrier, 1 the consumers'; 2 and 3 are
-/// unused since the TMA-store epilogue syncs warps only). One per warpgroup, so that a
-/// warpgroup's arrival for one tile cannot complete the barrier of the next (PTX ISA
-/// 9.7.13.1, bar.sync / bar.arrive).
+/// that before moving past the tile (0 is the CTA's barrier, 1 the consumers', 2 and 3 the
+/// TMA-store epilogue's). One per warpgroup, so that a warpgroup's arrival for one tile
+/// cannot complete the barrier of the next (PTX ISA 9.7.13.1, bar.sync / bar.arrive).
 fn main_loop_done(c: i64) -> i64 {
     4 + c
 }
