@@ -381,19 +381,9 @@ fn tma_store(b: &mut Builder, sh: &Shape, st: &Staging, f: &Frag, acc: &[Vec<Reg
             );
             b.emit(Op::Add, "u32", vec![r(cm), r(cm), imm(64 * i as i64)]);
             b.emit(Op::Add, "u32", vec![r(src), r(st.first), imm(buf)]);
-            let mut coords = vec![r(cn), r(cm)];
-            coords.extend(f.bz.map(r));
-            let store = vec![
-                Operand::Tensor {
-                    map: Box::new(r(st.map)),
-                    coords,
-                },
-                addr(src, 0),
-            ];
-            let mods = format!(
-                "bulk.tensor.{}d.global.shared::cta.bulk_group",
-                2 + i64::from(f.bz.is_some())
-            );
+            let (tensor, rank) = super::tensor_at(st.map, cn, cm, f.bz);
+            let store = vec![tensor, addr(src, 0)];
+            let mods = format!("bulk.tensor.{rank}d.global.shared::cta.bulk_group");
             b.emit_if(st.leader, false, Op::CpAsync, &mods, store);
             b.emit_if(st.leader, false, Op::CpAsync, "bulk.commit_group", vec![]);
         }

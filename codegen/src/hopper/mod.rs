@@ -447,18 +447,9 @@ impl Shape {
         if opts.raster_group == Some(0) {
             return unsupported("a launch-order group of 0 tile rows".into());
         }
-        // Tile indices are u32 and a grid's x extent at most 2^31 - 1 (CUDA); below that,
-        // a persistent CTA's `tile + stride` cannot wrap either.
-        let slots = (gm + mcast - 1) / mcast * mcast * gn * split;
-        if slots.saturating_mul(p.batch) > i64::from(i32::MAX) {
-            return unsupported(format!(
-                "{} batches of {slots} tile slots (more than 2^31 - 1 CTAs in all)",
-                p.batch
-            ));
-        }
         let sk =
             stream_k.then(|| StreamK::new(gm * gn, kt_count, i64::from(opts.sms.max(1)) * ctas));
-        Ok(Shape {
+        let sh = Shape {
             ctas,
             consumers,
             pingpong,
@@ -480,7 +471,17 @@ impl Shape {
             transposed: plan.transposed,
             a,
             b,
-        })
+        };
+        // Tile indices are u32 and a grid's x extent at most 2^31 - 1 (CUDA); below that,
+        // a persistent CTA's `tile + stride` cannot wrap either.
+        if sh.tile_slots().saturating_mul(sh.batch) > i64::from(i32::MAX) {
+            return unsupported(format!(
+                "{} batches of {} tile slots (more than 2^31 - 1 CTAs in all)",
+                sh.batch,
+                sh.tile_slots()
+            ));
+        }
+        Ok(sh)
     }
 
     /// Registers per thread after `setmaxnreg` (used with one CTA per SM; with more, every
@@ -751,7 +752,7 @@ impl Shape {
         if let Some(sk) = self.sk {
             return sk.ctas;
         }
-        let all = self.tile_slots() * self.batch;
+        let all = self.all_slots();
         if self.persistent {
             // Whole clusters, so the stride keeps each CTA's rank.
             let slots = i64::from(sms.max(1)) * self.ctas;
@@ -764,6 +765,11 @@ impl Shape {
     /// Tile rows in multicast groups (`ceil(gm / mcast)`).
     fn row_groups(&self) -> i64 {
         (self.gm + self.mcast - 1) / self.mcast
+    }
+
+    /// Tile slots of every batch.
+    fn all_slots(&self) -> i64 {
+        self.tile_slots() * self.batch
     }
 
     /// One CTA per tile slot of one batch: tiles (rows padded to whole multicast groups)
@@ -792,7 +798,7 @@ impl Shape {
             b.emit(Op::Mov, "u32", vec![r(stride), sym("%nctaid.x")]);
             b.label(&lp.top);
             let past = b.reg(RegClass::Pred);
-            let end = imm(self.tile_slots() * self.batch);
+            let end = imm(self.all_slots());
             b.emit(Op::Setp, "ge.u32", vec![r(past), r(tile), end]);
             b.emit_if(past, false, Op::Bra, "uni", vec![sym(&lp.done)]);
         }
@@ -1147,20 +1153,10 @@ fn producer(b: &mut Builder, sh: &Shape, base: Reg, bars: Reg, tid: Reg) {
                 "u32",
                 vec![r(dst), r(stage), imm(off + tile.box_dst(j))],
             );
-            let mut coords = vec![r(c0), r(c1)];
-            coords.extend(at.bz.map(r));
-            let mut ops = vec![
-                addr(dst, 0),
-                Operand::Tensor {
-                    map: Box::new(r(map)),
-                    coords,
-                },
-                addr(bar, 0),
-            ];
-            let mut mods = format!(
-                "bulk.tensor.{}d.shared::cluster.global.mbarrier::complete_tx::bytes",
-                2 + i64::from(at.bz.is_some())
-            );
+            let (tensor, rank) = tensor_at(map, c0, c1, at.bz);
+            let mut ops = vec![addr(dst, 0), tensor, addr(bar, 0)];
+            let mut mods =
+                format!("bulk.tensor.{rank}d.shared::cluster.global.mbarrier::complete_tx::bytes");
             if let Some((po, pd, mask)) = shared {
                 b.emit(Op::Add, "u32", vec![r(c1), r(c1), r(po)]);
                 b.emit(Op::Add, "u32", vec![r(dst), r(dst), r(pd)]);
@@ -1183,6 +1179,19 @@ fn producer(b: &mut Builder, sh: &Shape, base: Reg, bars: Reg, tid: Reg) {
         cluster_sync(b);
     }
     b.emit(Op::Ret, "", vec![]);
+}
+
+/// The tensor operand `[map, {inner, outer(, batch)}]` of a bulk tensor copy, and its rank:
+/// 2, or 3 with the batch coordinate of a batched kernel (its tensor maps are 3-D).
+fn tensor_at(map: Reg, inner: Reg, outer: Reg, bz: Option<Reg>) -> (Operand, usize) {
+    let mut coords = vec![r(inner), r(outer)];
+    coords.extend(bz.map(r));
+    let rank = coords.len();
+    let tensor = Operand::Tensor {
+        map: Box::new(r(map)),
+        coords,
+    };
+    (tensor, rank)
 }
 
 /// `setmaxnreg` to this warpgroup's share of [`Shape::regs`] (`inc` for consumers, `dec`
