@@ -408,6 +408,21 @@ mod tests {
         out
     }
 
+    /// An f32 GEMM call of `m x n x k` with these layouts.
+    fn f32_call((m, n, k): (usize, usize, usize), a: Layout, b: Layout) -> GemmCall {
+        let mut call = GemmCall::new(
+            m as u32,
+            n as u32,
+            k as u32,
+            ElemType::F32,
+            ElemType::F32,
+            Compute::F32,
+        );
+        call.a_layout = a;
+        call.b_layout = b;
+        call
+    }
+
     /// Row `z * M + i` of a batched call's reference is row `i` of batch `z` alone: batch
     /// `z`'s A, B and C cut out of the stacked buffers and checked as a plain call.
     #[test]
@@ -418,16 +433,7 @@ mod tests {
             (Layout::RowMajor, Layout::ColMajor),
             (Layout::ColMajor, Layout::RowMajor),
         ] {
-            let mut one = GemmCall::new(
-                m as u32,
-                n as u32,
-                k as u32,
-                ElemType::F32,
-                ElemType::F32,
-                Compute::F32,
-            );
-            one.a_layout = al;
-            one.b_layout = bl;
+            let mut one = f32_call((m, n, k), al, bl);
             one.beta = 0.5;
             let batched = GemmCall {
                 batch: z as u32,
@@ -471,16 +477,7 @@ mod tests {
         let c0: Vec<f64> = (0..m * n).map(|x| x as f64).collect();
         for al in [Layout::RowMajor, Layout::ColMajor] {
             for bl in [Layout::RowMajor, Layout::ColMajor] {
-                let mut call = GemmCall::new(
-                    m as u32,
-                    n as u32,
-                    k as u32,
-                    ElemType::F32,
-                    ElemType::F32,
-                    Compute::F32,
-                );
-                call.a_layout = al;
-                call.b_layout = bl;
+                let mut call = f32_call((m, n, k), al, bl);
                 call.alpha = 2.0;
                 call.beta = -0.5;
                 let mut av = vec![0.0; m * k];
