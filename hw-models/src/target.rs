@@ -315,6 +315,26 @@ impl Target {
         (self.arch == "sm_90a").then_some(11.84)
     }
 
+    /// Cycles (per SMSP) that each instruction of a warpgroup plan's FFMA columns (the FMAs
+    /// and their shared loads, as [`crate::Mix`] counts them per SMSP) adds to the tensor
+    /// pipe's busy time of a k-step, when measured: the consumers' FFMAs, issued between a
+    /// k-tile's wgmma commit and its wait, were measured not to overlap the wgmma, but to
+    /// lengthen every k-step by about their own issue time and more.
+    ///
+    /// sm_90a: 1.4, fitted on an H100 SXM over run 14-b's 27 tf32 plans (18 with FFMA
+    /// columns: 8 or 16 columns of 64- to 256-column tiles), timed against cuBLAS
+    /// (docs/BENCHMARKS.md run 14, `docs/logs/run14-b.sh`; scan with
+    /// `docs/logs/hopper-rank-14.py`). At 1.4 the modeled slowdown of 4096^3's 128x256 tile
+    /// with 8 FFMA columns is the measured one (0.706x against 0.705x of the pure tile), the
+    /// pooled Spearman correlation is 0.938 (0.941 at 1.0-1.1, which model such tiles 10%
+    /// faster than measured), and every shape's best plan stays its pure wgmma plan, as
+    /// measured. The co-issue microbenchmark of ../shared/ANCHORS.md (register-resident FFMA
+    /// operands, no loads) gave up to 1.4% more instead; [`Target::coissue_alpha`] keeps that
+    /// figure for the other co-issue bounds. Other targets: not measured, `None`.
+    pub fn wgmma_vector_cycles(&self) -> Option<f64> {
+        (self.arch == "sm_90a").then_some(1.4)
+    }
+
     /// Fraction of the datasheet shared-memory bandwidth a cp.async + ldmatrix + mma.sync main
     /// loop achieves; 1.0 where not measured.
     ///

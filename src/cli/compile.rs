@@ -23,6 +23,10 @@ pub struct CompileArgs {
     /// Which ranked plan to compile (1 = best).
     #[arg(long, default_value = "1", allow_hyphen_values = true)]
     pub plan: String,
+    /// Vector:tensor multiply-add ratio to force on the ranking `--plan` picks from, as
+    /// `plans --ratio` (0 = tensor only, inf = vector only); default: the ILP chooses.
+    #[arg(long, allow_hyphen_values = true)]
+    pub ratio: Option<String>,
     /// Output: `ptx` text or a `cubin` assembled by ptxas.
     #[arg(long, default_value = "ptx", value_parser = ["ptx", "cubin"])]
     pub emit: String,
@@ -99,6 +103,7 @@ pub fn lowerable(
         .is_ok(),
         narrow_b_tiles: codegen::hopper::holds_narrow_b(b_layout),
         b_pitch_bytes: Some(codegen::hopper::b_pitch_bytes(problem, b_layout)),
+        warpgroup_vector: codegen::hopper::lowers_ffma_columns(problem),
         ..Options::default()
     }
 }
@@ -147,6 +152,7 @@ pub fn kernel(
     let (a_layout, b_layout) = (layout(&a.a_layout), layout(&a.b_layout));
     let opts = Options {
         top: which as usize,
+        ratio: a.ratio.as_deref().map(super::parse_ratio).transpose()?,
         swizzle: Some(parse_int("swizzle", &a.swizzle)?),
         stream_k: a.stream_k == "on",
         ..lowerable(&problem, &target, a_layout, b_layout)

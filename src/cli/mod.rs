@@ -191,6 +191,16 @@ pub(crate) fn bad(message: impl Into<String>) -> CliError {
     }
 }
 
+/// `--ratio`: a number, or `inf` / `infinity` for vector only.
+pub(crate) fn parse_ratio(s: &str) -> Result<f64, CliError> {
+    match s.trim() {
+        "inf" | "infinity" => Ok(f64::INFINITY),
+        t => t
+            .parse::<f64>()
+            .map_err(|_| bad(format!("--ratio expects a number or inf, got '{s}'"))),
+    }
+}
+
 pub(crate) fn parse_int(flag: &str, s: &str) -> Result<i64, CliError> {
     s.trim().parse::<i64>().map_err(|e| {
         use std::num::IntErrorKind::{NegOverflow, PosOverflow};

@@ -10,15 +10,7 @@ use super::{CliError, GemmArgs, bad, parse_int};
 pub fn run(a: &GemmArgs, is_bmm: bool) -> Result<String, CliError> {
     let (problem, target) = a.shape.problem(is_bmm)?;
     let ratio = match (&a.ratio, a.only.as_deref()) {
-        (Some(r), _) => {
-            let v = match r.trim() {
-                "inf" | "infinity" => f64::INFINITY,
-                t => t
-                    .parse::<f64>()
-                    .map_err(|_| bad(format!("--ratio expects a number or inf, got '{r}'")))?,
-            };
-            Some(v)
-        }
+        (Some(r), _) => Some(super::parse_ratio(r)?),
         (None, Some("tensor")) => Some(0.0),
         (None, Some(_)) => Some(f64::INFINITY),
         (None, None) => None,

@@ -57,6 +57,12 @@ pub struct Options {
     /// column-major: `k * element bytes`); `None`: row-major. Where it is not a multiple of
     /// 128, warpgroup candidates share B by multicast at any K (see [`b_multicast_pays`]).
     pub b_pitch_bytes: Option<i64>,
+    /// Whether warpgroup candidates may be heterogeneous: the last columns of each
+    /// warpgroup's box on FFMA beside a narrower wgmma (an independent tessellation along n,
+    /// of whole 8-column granules; 128-byte spans, one whole-K tile per CTA's turn: no
+    /// split-K, no stream-K). Off by default: the Hopper code generator lowers such tiles
+    /// only for tf32 (K-major operands, f32 FFMA), and `mosaic compile` turns it on there.
+    pub warpgroup_vector: bool,
 }
 
 impl Default for Options {
@@ -71,6 +77,7 @@ impl Default for Options {
             stream_k: false,
             narrow_b_tiles: false,
             b_pitch_bytes: None,
+            warpgroup_vector: false,
         }
     }
 }
@@ -236,7 +243,8 @@ pub fn plans(
     let mut explored = 0usize;
     let mut stop = StopReason::Exhausted;
     'outer: for c in &cands {
-        for split in splits(c, vector.is_some()) {
+        let mixed_wg = opts.warpgroup_vector && span == 128;
+        for split in splits(c, vector.is_some(), mixed_wg) {
             if explored >= opts.budget {
                 stop = StopReason::Budget;
                 break 'outer;
@@ -503,8 +511,18 @@ fn wgmma_candidate_fits(
         || (tiles < sms && kts >= split_k * split_k && (split_k <= 2 || tiles * split_k <= sms))
 }
 
-/// The split strategies worth solving for a candidate.
-fn splits(c: &Candidate, has_vector: bool) -> Vec<Split> {
+/// The split strategies worth solving for a candidate. A warpgroup (TMA) candidate is split
+/// only along n, and only where `mixed_wg` allows heterogeneous warpgroup plans and the
+/// candidate takes whole-K tiles (see [`Options::warpgroup_vector`]): a wgmma covers 64 whole
+/// rows, and the consumers' FFMA columns are extra chunks of the wgmma accumulator fragment.
+fn splits(c: &Candidate, has_vector: bool, mixed_wg: bool) -> Vec<Split> {
+    if c.tma {
+        return if has_vector && mixed_wg && c.split_k == 1 && !c.stream_k {
+            vec![Split::Independent { dim: 1 }]
+        } else {
+            vec![Split::Uniform]
+        };
+    }
     match (c.tensor.is_some(), has_vector) {
         (true, true) => vec![
             Split::Independent { dim: 1 },
@@ -563,20 +581,31 @@ fn mixes(
     let model = ilp::Model::new(problem, target, c, split, vector);
     let mut out = Vec::new();
     if split == Split::Uniform {
-        if let Some(m) = model.pure(&g, c.tensor.is_some()) {
-            out.push(m);
+        // The candidate's one unit, unless a forced ratio asks for the other.
+        let tensor = c.tensor.is_some();
+        let wanted = opts
+            .ratio
+            .is_none_or(|r| if tensor { r == 0.0 } else { r.is_infinite() });
+        if wanted {
+            out.extend(model.pure(&g, tensor));
         }
         return Ok(out);
     }
     match opts.ratio {
         None => {
-            for tensor in [true, false] {
-                out.extend(model.pure(&g, tensor));
+            out.extend(model.pure(&g, true));
+            // (No all-FFMA warpgroup plans: a warpgroup candidate is there for its wgmma.)
+            if !c.tma {
+                out.extend(model.pure(&g, false));
             }
             out.extend(model.solve(&g, None));
         }
         Some(r) if r == 0.0 => out.extend(model.pure(&g, true)),
-        Some(r) if r.is_infinite() => out.extend(model.pure(&g, false)),
+        Some(r) if r.is_infinite() => {
+            if !c.tma {
+                out.extend(model.pure(&g, false));
+            }
+        }
         Some(r) => out.extend(model.solve(&g, Some(r))),
     }
     Ok(out)

@@ -253,7 +253,10 @@ impl<'a> Model<'a> {
         // Resident CTAs are fixed per solve (occupancy is not linear); try each and keep the best.
         let mut best: Option<(f64, i64, i64)> = None;
         for ctas in [1, 2, 3, 4] {
-            let budget = self.reg_budget(ctas)?;
+            // (More CTAs than shared memory holds: none of the larger counts fit either.)
+            let Some(budget) = self.reg_budget(ctas) else {
+                break;
+            };
             if let Some((t, et, ev)) =
                 self.solve_at(ext, gt, gv, nt_max, nv_max, ctas, budget, ratio)
                 && best.is_none_or(|b| t < b.0)

@@ -55,6 +55,7 @@
 //! `B^T`), its B tiles from A, and the epilogue stores tile element `(i, j)` at `C[j][i]`.
 
 pub mod epilogue;
+pub mod ffma;
 pub mod layout;
 pub mod stream_k;
 
@@ -125,6 +126,14 @@ pub fn supports(
         }
     }
     Ok(())
+}
+
+/// Whether heterogeneous warpgroup plans (FFMA columns beside the wgmma, [`ffma`]) lower for
+/// this problem: tf32 only (f32 operands FFMA reads as stored; the 16-bit types would need
+/// conversions and MN-major reads). Where [`supports`] refuses the problem, no warpgroup
+/// plan lowers anyway.
+pub fn lowers_ffma_columns(problem: &tessellate::GemmProblem) -> bool {
+    problem.dtype == GemmDType::TF32
 }
 
 /// Whether B tiles of any multiple of 8 columns (not only whole 64-column chunks) can be
@@ -225,7 +234,12 @@ struct Shape {
     gn: i64,
     kt_count: i64,
     wm: i64,
+    /// Columns of the tile (and of each consumer's accumulator fragment): the wgmma's
+    /// `bn - ffma_cols`, then `ffma_cols` on FFMA ([`ffma`]).
     bn: i64,
+    /// The last columns of every consumer's rows, computed with FFMA from the same stages
+    /// (0: wgmma only).
+    ffma_cols: i64,
     bk: i64,
     kstep: i64,
     stages: i64,
@@ -252,17 +266,21 @@ impl Shape {
             (opts.a_layout, opts.b_layout)
         };
         supports(&p, true, a_layout, b_layout).or_else(unsupported)?;
-        let [region] = plan.regions.as_slice() else {
-            return unsupported("heterogeneous (wgmma + vector) Hopper tiles".into());
+        let [wm, wn, bk] = plan.worker_tile();
+        let eb = p.dtype.input_bytes();
+        let (region, ffma_cols) = match plan.regions.as_slice() {
+            [region] if plan.split == Split::Uniform => (region, 0),
+            [region, cols] => (
+                region,
+                ffma::columns(plan, region, cols).or_else(unsupported)?,
+            ),
+            _ => return unsupported("this heterogeneous warpgroup tiling".into()),
         };
         let Instruction::Wgmma { n, acc, .. } = region.piece.instruction() else {
             return unsupported("a warpgroup plan whose piece is not wgmma".into());
         };
-        let [wm, wn, bk] = plan.worker_tile();
-        let eb = p.dtype.input_bytes();
-        if plan.split != Split::Uniform
-            || plan.workers[1] != 1
-            || i64::from(n) != wn
+        if plan.workers[1] != 1
+            || i64::from(n) != wn - ffma_cols
             || acc != DType::F32
             || !SPANS.contains(&(bk * eb))
             || !(wm == 64 || wm == 128)
@@ -365,7 +383,7 @@ impl Shape {
         } else {
             0
         };
-        let need = wm * wn / 128 + ADDRESSING_REGS + extra;
+        let need = wm * wn / 128 + ADDRESSING_REGS + extra + ffma::operand_regs(wm, ffma_cols);
         let mut ctas = (1..=plan.modeled.ctas_per_sm.clamp(1, 4))
             .rev()
             .find(|&c| entry_reg_cap(threads, c) >= need)
@@ -447,6 +465,12 @@ impl Shape {
         if opts.raster_group == Some(0) {
             return unsupported("a launch-order group of 0 tile rows".into());
         }
+        if ffma_cols > 0 && (split > 1 || stream_k) {
+            return unsupported(format!(
+                "FFMA columns beside wgmma with {}",
+                if stream_k { "stream-K" } else { "split-K" }
+            ));
+        }
         let sk =
             stream_k.then(|| StreamK::new(gm * gn, kt_count, i64::from(opts.sms.max(1)) * ctas));
         let sh = Shape {
@@ -463,6 +487,7 @@ impl Shape {
             kt_count,
             wm,
             bn: wn,
+            ffma_cols,
             bk,
             kstep: 32 / eb,
             stages,
@@ -1271,10 +1296,12 @@ fn consumer_body(
         i64::from(sh.a.major == Major::Mn),
         i64::from(sh.b.major == Major::Mn),
     );
+    let wgmma_n = sh.bn - sh.ffma_cols;
     let shape = format!(
-        "mma_async.sync.aligned.m64n{}k{}.f32.{dt}.{dt}",
-        sh.bn, sh.kstep
+        "mma_async.sync.aligned.m64n{wgmma_n}k{}.f32.{dt}.{dt}",
+        sh.kstep
     );
+    let cols = (sh.ffma_cols > 0).then(|| ffma::Cols::new(b, sh, tid, a_row_bytes));
     let staging = (sh.store_bufs > 0).then(|| {
         let first = b.reg(RegClass::B32);
         let per = sh.store_bufs * epilogue::STORE_BOX_BYTES;
@@ -1311,6 +1338,9 @@ fn consumer_body(
         b.label(&mine);
         (turn, done)
     });
+    if let Some(cols) = &cols {
+        cols.zero(b, sh, &acc);
+    }
     ring.open(b, sh, base, bars);
     let (stage, bar, kt) = (ring.stage, ring.bar, ring.kt);
     wait(b, bar, ring.phase);
@@ -1350,7 +1380,8 @@ fn consumer_body(
             b.emit(Op::Add, "s64", vec![r(dai), r(da), imm(ao >> 4)]);
             b.emit(Op::Add, "s64", vec![r(dbi), r(db), imm(bo >> 4)]);
             let scale_d = if kk == 0 { not_first } else { one };
-            let mut ops = vec![vec(piece), r(dai), r(dbi), r(scale_d), imm(1), imm(1)];
+            let d = &piece[..(wgmma_n / 2) as usize];
+            let mut ops = vec![vec(d), r(dai), r(dbi), r(scale_d), imm(1), imm(1)];
             // imm-trans-a/b exist only for f16/bf16 (PTX ISA 9.7.15.5.2); tf32 is K-major.
             if p.dtype != GemmDType::TF32 {
                 ops.extend([imm(trans_a), imm(trans_b)]);
@@ -1359,6 +1390,9 @@ fn consumer_body(
         }
     }
     b.emit(Op::Wgmma, "commit_group.sync.aligned", vec![]);
+    if let Some(cols) = &cols {
+        cols.step(b, sh, stage, &acc);
+    }
     b.emit(Op::Wgmma, "wait_group.sync.aligned", vec![imm(1)]);
     // The k-tile before this one is fully read: hand its stage back to the producer.
     let release = b.reg(RegClass::Pred);
