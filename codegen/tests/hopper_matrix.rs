@@ -77,11 +77,24 @@ fn ranked_plans(
 /// [`ranked_plans`] of `batch` GEMMs of `m x n x k` (batches one after another).
 fn batched_plans(
     dtype: GemmDType,
+    shape: (i64, i64, i64),
+    batch: i64,
+    a: MatLayout,
+    b: MatLayout,
+    opts: Options,
+) -> Vec<(Plan, CompileOptions)> {
+    batched_plans_with(dtype, shape, batch, a, b, opts, false)
+}
+
+/// [`batched_plans`], with heterogeneous warpgroup plans kept where `mixed`.
+fn batched_plans_with(
+    dtype: GemmDType,
     (m, n, k): (i64, i64, i64),
     batch: i64,
     a: MatLayout,
     b: MatLayout,
     opts: Options,
+    mixed: bool,
 ) -> Vec<(Plan, CompileOptions)> {
     let t = hw_models::target("sm_90a", None).unwrap();
     let problem = GemmProblem::new(m, n, k, batch, dtype).unwrap();
@@ -107,11 +120,11 @@ fn batched_plans(
     };
     r.plans
         .into_iter()
-        // Heterogeneous (wgmma + FFMA) and FFMA-only warpgroup tiles are ranked but not
-        // lowered yet.
+        // (Heterogeneous warpgroup tiles only where `opts.warpgroup_vector` asks for them:
+        // `ffma_column_kernels_...` below.)
         .filter(|p| {
             p.worker_threads == 128
-                && p.regions.len() == 1
+                && (p.regions.len() == 1 || mixed)
                 && matches!(p.regions[0].piece.instruction(), Instruction::Wgmma { .. })
         })
         .map(|p| (p, opts))
@@ -780,4 +793,86 @@ fn batched_c_offsets_pass_4_gib() {
     if ptxas::require_or_skip("batched_c_offsets_pass_4_gib").is_some() {
         ptxas::assemble(&k.ptx, "sm_90a").unwrap();
     }
+}
+
+/// Heterogeneous warpgroup tiles (tf32, FFMA columns beside wgmma): every such plan ranked
+/// at two forced ratios, over the shapes above and a ragged one whose last tile's FFMA
+/// columns are half in bounds, narrows the wgmma by the FFMA columns, keeps the whole tile's
+/// accumulator fragment (the epilogue stores the FFMA columns with the wgmma's), issues the
+/// FFMAs between the commit and the wait, and assembles without spills, with the TMA-store
+/// epilogue, direct stores and ping-pong consumers. f16 plans split that way are refused.
+#[test]
+fn ffma_column_kernels_narrow_the_wgmma_and_assemble_without_spills() {
+    use MatLayout::{ColMajor as C, RowMajor as R};
+    let ptxas_ok = ptxas::require_or_skip("ffma_column_kernels").is_some();
+    let mut n = 0;
+    for shape in SHAPES.iter().copied().chain([(1000, 2300, 1000)]) {
+        for ratio in [0.03, 0.08] {
+            let opts = Options {
+                top: 12,
+                ratio: Some(ratio),
+                warpgroup_vector: true,
+                ..Options::default()
+            };
+            let all = batched_plans_with(GemmDType::TF32, shape, 1, R, C, opts, true);
+            for (plan, copts) in all.into_iter().filter(|(p, _)| p.regions.len() == 2) {
+                let cols = plan.worker_tile()[1] - plan.regions[1].lo[1];
+                let wgmma = format!("m64n{}k8.f32.tf32", plan.worker_tile()[1] - cols);
+                for (tma_store, pingpong) in [(None, None), (Some(false), None), (None, Some(true))]
+                {
+                    let opts = CompileOptions {
+                        tma_store,
+                        pingpong,
+                        ..copts
+                    };
+                    let what =
+                        format!("{shape:?} ratio {ratio} {tma_store:?} {pingpong:?}\n{plan}");
+                    let k = match compile(&plan, &opts) {
+                        Ok(k) => k,
+                        Err(e) if pingpong.is_some() && e.to_string().contains("ping-pong") => {
+                            continue;
+                        }
+                        Err(e) => panic!("{what}: {e}"),
+                    };
+                    assert!(k.ptx.contains(&wgmma), "{what}");
+                    let body = k.ptx.split("commit_group").nth(1).unwrap_or_default();
+                    let before_wait = body.split("wait_group").next().unwrap_or_default();
+                    assert!(before_wait.contains("fma.rn.f32"), "{what}");
+                    assert!(before_wait.contains("ld.shared.v4.f32"), "{what}");
+                    assert_eq!(parse_module(&k.ptx).unwrap(), k.module, "{what}");
+                    if ptxas_ok {
+                        let rep = ptxas::assemble(&k.ptx, "sm_90a")
+                            .unwrap_or_else(|e| panic!("{what}: {e}"));
+                        for e in &rep.entries {
+                            assert_eq!((e.spill_stores, e.spill_loads), (0, 0), "{what}: {e:?}");
+                        }
+                    }
+                    n += 1;
+                }
+            }
+        }
+    }
+    assert!(n > 0);
+    println!("{n} FFMA-column kernels checked");
+    let problem = GemmProblem::new(4096, 4096, 4096, 1, GemmDType::F16).unwrap();
+    let t = hw_models::target("sm_90a", None).unwrap();
+    let opts = Options {
+        top: 1000,
+        warpgroup_vector: true,
+        ..Options::default()
+    };
+    let f16 = plans(&problem, &t, &opts).unwrap();
+    let mixed = f16
+        .plans
+        .iter()
+        .find(|p| p.worker_threads == 128 && p.regions.len() == 2)
+        .expect("an f16 heterogeneous warpgroup plan");
+    let copts = CompileOptions {
+        smem_limit: t.smem_max_per_cta,
+        smem_per_sm: t.smem_bytes_per_sm,
+        sms: t.sms,
+        ..CompileOptions::default()
+    };
+    let e = compile(mixed, &copts).unwrap_err().to_string();
+    assert!(e.contains("tf32, 128-byte spans only"), "{e}");
 }

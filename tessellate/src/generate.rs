@@ -282,10 +282,14 @@ pub fn plans(
     if out.is_empty() {
         return Err(GenerateError::NoPlan);
     }
+    // At equal modeled cycles (bandwidth-bound grids), a single-iTex plan before a mixed
+    // one: at decode shapes the heterogeneous warpgroup tiles tie with their pure tiles on
+    // the DRAM bound, and measured 0.5-0.6x of them (docs/BENCHMARKS.md run 14-b).
     out.sort_by(|a, b| {
         a.modeled
             .cycles
             .total_cmp(&b.modeled.cycles)
+            .then_with(|| a.regions.len().cmp(&b.regions.len()))
             .then_with(|| key(a).cmp(&key(b)))
     });
     out.dedup_by(|a, b| key(a) == key(b));
@@ -558,6 +562,11 @@ fn vector_granule(c: &Candidate, v: Instruction, d: usize) -> i64 {
     }
 }
 
+/// FFMA columns a heterogeneous warpgroup box may take: one to four 8-column chunks of the
+/// accumulator fragment (each costs 8 or more registers per thread beside the wgmma's, and
+/// every such plan measured slower than the pure tile, docs/BENCHMARKS.md run 14).
+const WARPGROUP_FFMA_COLUMNS: [i64; 4] = [8, 16, 24, 32];
+
 /// The mixes to build for one (candidate, split): the ILP optimum, plus the pure plans.
 fn mixes(
     problem: &GemmProblem,
@@ -591,21 +600,26 @@ fn mixes(
         }
         return Ok(out);
     }
+    if c.tma {
+        // Warpgroup boxes: a few whole FFMA chunks beside the wgmma, each priced exactly.
+        let r = opts.ratio.filter(|r| *r > 0.0 && r.is_finite());
+        if opts.ratio.is_none_or(|x| x == 0.0) {
+            out.extend(model.pure(&g, true));
+        }
+        if opts.ratio.is_none() || r.is_some() {
+            out.extend(model.enumerate(&g, &WARPGROUP_FFMA_COLUMNS, r));
+        }
+        return Ok(out);
+    }
     match opts.ratio {
         None => {
-            out.extend(model.pure(&g, true));
-            // (No all-FFMA warpgroup plans: a warpgroup candidate is there for its wgmma.)
-            if !c.tma {
-                out.extend(model.pure(&g, false));
+            for tensor in [true, false] {
+                out.extend(model.pure(&g, tensor));
             }
             out.extend(model.solve(&g, None));
         }
         Some(r) if r == 0.0 => out.extend(model.pure(&g, true)),
-        Some(r) if r.is_infinite() => {
-            if !c.tma {
-                out.extend(model.pure(&g, false));
-            }
-        }
+        Some(r) if r.is_infinite() => out.extend(model.pure(&g, false)),
         Some(r) => out.extend(model.solve(&g, Some(r))),
     }
     Ok(out)

@@ -224,6 +224,32 @@ impl<'a> Model<'a> {
         }
     }
 
+    /// The mix of `ev` vector and `extent - ev` tensor extent for each `ev` of `evs` (whole
+    /// granules, both parts non-empty) with the fewest modeled cycles, or with `ratio` the
+    /// one nearest that vector:tensor ratio (then the fewest cycles). Exact where [`solve`]'s
+    /// affine bounds are not: a wgmma's cost is not affine in its `n` near `n = 8` (the ILP's
+    /// evaluation points), so its optimum over warpgroup boxes was an arbitrary split.
+    ///
+    /// [`solve`]: Model::solve
+    pub fn enumerate(&self, g: &Granule, evs: &[i64], ratio: Option<f64>) -> Option<Mix> {
+        let (gt, gv) = (g.tensor?, g.vector?);
+        let fits = |ev: i64| ev > 0 && ev < g.extent && ev % gv == 0 && (g.extent - ev) % gt == 0;
+        let cost = |m: &Mix| m.modeled.as_ref().map_or(f64::INFINITY, |x| x.cycles);
+        evs.iter()
+            .copied()
+            .filter(|&ev| fits(ev))
+            .map(|ev| self.finish(g.extent - ev, ev, self.stages()))
+            .filter(|m| m.modeled.is_some())
+            .min_by(|a, b| {
+                let off = |m: &Mix| {
+                    ratio.map_or(0.0, |r| {
+                        (m.vector_extent as f64 / m.tensor_extent as f64 - r).abs()
+                    })
+                };
+                off(a).total_cmp(&off(b)).then(cost(a).total_cmp(&cost(b)))
+            })
+    }
+
     /// The pure plan on one unit, if that unit is offered and tiles the extent.
     pub fn pure(&self, g: &Granule, tensor: bool) -> Option<Mix> {
         let gran = if tensor { g.tensor? } else { g.vector? };

@@ -49,3 +49,76 @@ fn b_multicast_follows_k_and_b_pitch() {
     assert!(any_multicast(4096, 4096, 1000, Some(2000)));
     assert!(!any_multicast(4096, 4000, 1024, Some(2048)));
 }
+
+/// FFMA columns beside wgmma (run 14-b, H100, tf32): at 4096^3, 2048^3, 4096x4096x1024 and
+/// 128x4096x4096 every heterogeneous warpgroup plan timed (18, 8 or 16 columns) ran slower
+/// than its shape's best pure wgmma plan (4096^3: 284.8 TFLOP/s with 8 columns against
+/// 404.1). With such plans offered, the best plan stays pure wgmma, and the 8-column
+/// 128x256 tile ranks below the pure one by about the measured 0.705x. Without
+/// `warpgroup_vector` no warpgroup plan is heterogeneous.
+#[test]
+fn ffma_columns_rank_below_pure_wgmma_as_measured() {
+    use itex::Instruction;
+    let t = hw_models::target("sm_90a", None).unwrap();
+    let is_wg = |p: &tessellate::Plan| p.worker_threads == 128;
+    let mixed = |p: &tessellate::Plan| is_wg(p) && p.regions.len() == 2;
+    for (m, n, k) in [
+        (4096, 4096, 4096),
+        (2048, 2048, 2048),
+        (4096, 4096, 1024),
+        (128, 4096, 4096),
+    ] {
+        let problem = GemmProblem::new(m, n, k, 1, GemmDType::TF32).unwrap();
+        let with = |on: bool| Options {
+            top: 1000,
+            warpgroup_vector: on,
+            ..Options::default()
+        };
+        let r = plans(&problem, &t, &with(true)).unwrap();
+        let best = &r.plans[0];
+        assert!(
+            is_wg(best) && best.regions.len() == 1,
+            "{m}x{n}x{k}: {best}"
+        );
+        assert!(
+            r.plans.iter().any(mixed),
+            "{m}x{n}x{k}: no heterogeneous warpgroup plan"
+        );
+        for p in r.plans.iter().filter(|p| mixed(p)) {
+            assert_eq!(p.regions[1].piece.instruction(), Instruction::Ffma, "{p}");
+            assert_eq!(p.regions[1].hi[1], p.worker_tile()[1], "{p}");
+            assert!(p.split_k == 1 && !p.stream_k, "{p}");
+        }
+        let off = plans(&problem, &t, &with(false)).unwrap();
+        assert!(!off.plans.iter().any(mixed), "{m}x{n}x{k}");
+    }
+    let problem = GemmProblem::new(4096, 4096, 4096, 1, GemmDType::TF32).unwrap();
+    let r = plans(
+        &problem,
+        &t,
+        &Options {
+            top: 1000,
+            warpgroup_vector: true,
+            ..Options::default()
+        },
+    )
+    .unwrap();
+    let tile = |cols: i64| {
+        r.plans
+            .iter()
+            .find(|p| {
+                p.cta_tile == [128, 256, 32]
+                    && p.multicast == 2
+                    && p.regions.len() == if cols == 0 { 1 } else { 2 }
+                    && (cols == 0 || p.regions[1].lo[1] == 256 - cols)
+            })
+            .unwrap_or_else(|| panic!("no 128x256 plan with {cols} FFMA columns"))
+            .modeled
+            .tflops
+    };
+    let ratio = tile(8) / tile(0);
+    assert!(
+        (0.65..0.76).contains(&ratio),
+        "modeled {ratio:.3}, measured 0.705"
+    );
+}
