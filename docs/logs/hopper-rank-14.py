@@ -9,7 +9,8 @@ regions and their instructions, multicast, persistence) in that model's ranking 
 (or, where the model's ILP picks other extents at R, at the other ratios tried).
     python3 docs/logs/hopper-rank-14.py [MOSAIC]          # the model of MOSAIC (default:
                                                           # ./target/release/mosaic)
-    python3 docs/logs/hopper-rank-14.py --list BENCHED    # rewrite the plan list"""
+    python3 docs/logs/hopper-rank-14.py --list BENCHED    # rewrite the plan list
+    python3 docs/logs/hopper-rank-14.py --locate MOSAIC   # run 14-b's plans as MOSAIC numbers them"""
 import json
 import os
 import re
@@ -20,8 +21,11 @@ d = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, d)
 from spearman import spearman  # noqa: E402
 
-LOG = os.path.join(d, "hopper-run14-b.txt")
-PLANS = os.path.join(d, "hopper-rank-plans-14b.txt")
+# Run 14-c (H200) timed the same configurations with the final binary's plan numbers:
+# `RUN=c` reads hopper-run14-c.txt and hopper-rank-plans-14c.txt instead.
+RUN = os.environ.get("RUN", "b")
+LOG = os.path.join(d, f"hopper-run14-{RUN}.txt")
+PLANS = os.path.join(d, f"hopper-rank-plans-14{RUN}.txt")
 RATIOS = ["0", "0.03", "0.05", "0.07", "0.08", "0.1", "0.12", "0.15", "0.25"]
 
 
@@ -53,6 +57,19 @@ def benched():
             key_ = None
     return out
 
+
+if len(sys.argv) > 2 and sys.argv[1] == "--locate":
+    # The `--ratio R --plan N` that give each run-14-b configuration with binary argv[2].
+    for line in open(os.path.join(d, "hopper-rank-plans-14b.txt")):
+        shape, ratio, _, k = line.rstrip("\n").split("|")
+        for r in [ratio] + [x for x in RATIOS if x != ratio]:
+            keys = [key(p) for p in ranking(sys.argv[2], shape, r, 1000)]
+            if k in keys:
+                print(f'"{shape}" "{r} {keys.index(k) + 1}"')
+                break
+        else:
+            raise SystemExit(f"{shape}: {k} not found")
+    sys.exit(0)
 
 if len(sys.argv) > 2 and sys.argv[1] == "--list":
     with open(PLANS, "w") as f:

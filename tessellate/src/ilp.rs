@@ -120,6 +120,7 @@ impl<'a> Model<'a> {
         let w = self.wbox();
         let ab = i64::from(self.problem.dtype.acc().bytes());
         let mut r = BASE_REGS;
+
         for e in [et, ev] {
             if e > 0 {
                 let mut ext = w;
@@ -189,9 +190,27 @@ impl<'a> Model<'a> {
         }
     }
 
+    /// Registers of a warpgroup box's FFMA columns beside its accumulators: their A and B
+    /// chunks (4 values per owned row and column) and 16 for addresses, as the Hopper code
+    /// generator reserves them (`codegen::hopper::ffma::operand_regs`); 0 otherwise.
+    fn ffma_operand_regs(&self, et: i64, ev: i64) -> f64 {
+        if self.c.tma && et > 0 && ev > 0 {
+            (8 * (self.wbox()[0] / 64) + 8 * (ev / 8) + 16) as f64
+        } else {
+            0.0
+        }
+    }
+
     fn finish(&self, et: i64, ev: i64, stages: i64) -> Mix {
-        let regs = self.regs(et, ev);
-        let ctas = self.ctas_per_sm(regs, stages);
+        let extra = self.ffma_operand_regs(et, ev);
+        let regs = self.regs(et, ev) + extra;
+        // FFMA columns that push a warpgroup box past the entry cap leave it one CTA per SM,
+        // where `setmaxnreg` gives the consumers more than the average (as the code
+        // generator builds it); they never make a box that fits unfit.
+        let ctas = match self.ctas_per_sm(regs, stages) {
+            0 if extra > 0.0 => self.ctas_per_sm(regs - extra, stages).min(1),
+            c => c,
+        };
         let modeled = if ctas > 0 {
             self.kstep(et, ev, self.sharing(ctas)).map(|(cyc, bound)| {
                 modeled(
@@ -279,9 +298,17 @@ impl<'a> Model<'a> {
         // Resident CTAs are fixed per solve (occupancy is not linear); try each and keep the best.
         let mut best: Option<(f64, i64, i64)> = None;
         for ctas in [1, 2, 3, 4] {
-            // (More CTAs than shared memory holds: none of the larger counts fit either.)
+            // More CTAs than shared memory holds (none of the larger counts fit either). A
+            // warpgroup candidate keeps the counts that fit. A warp candidate gets no mixed
+            // plan at all, as before run 14 (when this was a `?` for both): the warp path was
+            // never checked on the large mixed tiles that would otherwise rank, and the first
+            // one tried, sm_80 f16acc 4096^3 on a 128x256 mma.sync + HFMA2 tile, spilled
+            // 25 KB (ptxas 13.0, codegen's ptxas_matrix; docs/BENCHMARKS.md run 14).
             let Some(budget) = self.reg_budget(ctas) else {
-                break;
+                if self.c.tma {
+                    break;
+                }
+                return None;
             };
             if let Some((t, et, ev)) =
                 self.solve_at(ext, gt, gv, nt_max, nv_max, ctas, budget, ratio)
