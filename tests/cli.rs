@@ -190,6 +190,10 @@ fn bad_input_is_one_line_and_non_zero() {
             "GEMM suite",
         ),
         ("plans gemm --m 64 --n 64 --target sm_89", "--k"),
+        (
+            "compile gemm --m 64 --n 64 --k 64 --target sm_90a --ratio x",
+            "--ratio expects",
+        ),
     ];
     for (args, needle) in cases {
         let out = mosaic(args);
@@ -351,4 +355,29 @@ fn compile_bmm_on_sm_90a_takes_the_wgmma_path() {
         assert_eq!(err.trim_end().lines().count(), 1, "{args}: {err}");
         assert!(err.contains(msg), "{args}: {err}");
     }
+}
+
+/// `compile --ratio` ranks as `plans --ratio` does: on sm_90a tf32 (column-major B) a small
+/// ratio builds a heterogeneous warpgroup tile, a wgmma 8 columns narrower than the tile
+/// with FFMAs on its shared stages; without it the default stays pure wgmma.
+#[test]
+fn compile_ratio_builds_ffma_columns_beside_the_wgmma() {
+    let shape = "--m 4096 --n 4096 --k 4096 --dtype tf32 --b-layout col --target sm_90a";
+    let (_, mixed) = compile_to_file(
+        "mosaic-ratio",
+        &format!("compile gemm {shape} --ratio 0.03"),
+    );
+    assert!(mixed.contains("m64n248k8.f32.tf32"));
+    assert!(mixed.contains("fma.rn.f32") && mixed.contains("ld.shared.v4.f32"));
+    let (_, pure) = compile_to_file("mosaic-noratio", &format!("compile gemm {shape}"));
+    assert!(pure.contains("m64n256k8.f32.tf32"));
+    // (The epilogue's beta path has FMAs of its own.)
+    let fmas = |ptx: &str| ptx.matches("fma.rn.f32").count();
+    assert!(
+        fmas(&mixed) >= fmas(&pure) + 8 * 16,
+        "{} vs {}",
+        fmas(&mixed),
+        fmas(&pure)
+    );
+    assert!(!pure.contains("ld.shared.v4.f32"));
 }
