@@ -131,6 +131,14 @@ fn batched_plans_with(
         .collect()
 }
 
+/// Assembles `ptx` for sm_90a and asserts that no entry spills (`what` names the kernel).
+fn assert_no_spills(ptx: &str, what: &dyn std::fmt::Display) {
+    let rep = ptxas::assemble(ptx, "sm_90a").unwrap_or_else(|e| panic!("{what}: {e}"));
+    for e in &rep.entries {
+        assert_eq!((e.spill_stores, e.spill_loads), (0, 0), "{what}: {e:?}");
+    }
+}
+
 /// The byte offsets from the stage base at which the wgmma descriptors start, in program
 /// order: the immediate of the `add.u32 t, stage, imm` that opens each descriptor's
 /// `(addr & 0x3FFFF)` computation, one pair per consumer warpgroup's copy of the consumer
@@ -400,12 +408,7 @@ fn every_warpgroup_kernel_assembles_without_spills() {
                 if tessellate::ring::is_lone(opts.sms, gm * gn * plan.split_k.max(1)) {
                     assert_eq!(i64::from(k.stages), plan.stages, "{what}");
                 }
-                let rep =
-                    ptxas::assemble(&k.ptx, "sm_90a").unwrap_or_else(|e| panic!("{what}: {e}"));
-                for e in &rep.entries {
-                    assert_eq!(e.spill_stores, 0, "{what}: {e:?}");
-                    assert_eq!(e.spill_loads, 0, "{what}: {e:?}");
-                }
+                assert_no_spills(&k.ptx, &what);
                 n += 1;
             }
         }
@@ -438,11 +441,7 @@ fn narrow_b_tiles_are_k_major_and_assemble_without_spills() {
                     k.ptx.contains("wgmma.mma_async.sync.aligned.m64n96k"),
                     "{plan}"
                 );
-                let rep =
-                    ptxas::assemble(&k.ptx, "sm_90a").unwrap_or_else(|e| panic!("{plan}: {e}"));
-                for e in &rep.entries {
-                    assert_eq!((e.spill_stores, e.spill_loads), (0, 0), "{plan}: {e:?}");
-                }
+                assert_no_spills(&k.ptx, &plan);
                 n += 1;
             }
         }
@@ -508,11 +507,7 @@ fn narrow_swizzle_kernels_use_their_mode_and_assemble_without_spills() {
                         assert_eq!(t.swizzle_bytes as i64, span, "{what}");
                     }
                     if ptxas_ok {
-                        let rep = ptxas::assemble(&k.ptx, "sm_90a")
-                            .unwrap_or_else(|e| panic!("{what}: {e}"));
-                        for e in &rep.entries {
-                            assert_eq!((e.spill_stores, e.spill_loads), (0, 0), "{what}: {e:?}");
-                        }
+                        assert_no_spills(&k.ptx, &what);
                     }
                     n += 1;
                 }
@@ -562,11 +557,7 @@ fn stream_k_kernels_take_their_workspace_and_assemble_without_spills() {
                 assert_eq!(k.workspace_bytes as i64, ws, "{what}");
                 assert_eq!(k.ptx.contains(".param .u64 W"), ws > 0, "{what}");
                 if ptxas_ok {
-                    let rep =
-                        ptxas::assemble(&k.ptx, "sm_90a").unwrap_or_else(|e| panic!("{what}: {e}"));
-                    for e in &rep.entries {
-                        assert_eq!((e.spill_stores, e.spill_loads), (0, 0), "{what}: {e:?}");
-                    }
+                    assert_no_spills(&k.ptx, &what);
                 }
                 n += 1;
             }
@@ -620,11 +611,7 @@ fn pingpong_kernels_take_turns_and_assemble_without_spills() {
                     "{what}"
                 );
                 if ptxas_ok {
-                    let rep =
-                        ptxas::assemble(&k.ptx, "sm_90a").unwrap_or_else(|e| panic!("{what}: {e}"));
-                    for e in &rep.entries {
-                        assert_eq!((e.spill_stores, e.spill_loads), (0, 0), "{what}: {e:?}");
-                    }
+                    assert_no_spills(&k.ptx, &what);
                 }
                 built += 1;
             }
@@ -687,11 +674,7 @@ fn batched_kernels_address_3d_maps_and_assemble_without_spills() {
                     assert_eq!(g, slots, "{what}");
                 }
                 if ptxas_ok {
-                    let rep =
-                        ptxas::assemble(&k.ptx, "sm_90a").unwrap_or_else(|e| panic!("{what}: {e}"));
-                    for e in &rep.entries {
-                        assert_eq!((e.spill_stores, e.spill_loads), (0, 0), "{what}: {e:?}");
-                    }
+                    assert_no_spills(&k.ptx, &what);
                 }
                 split += i64::from(plan.split_k > 1);
                 n += 1;
@@ -841,11 +824,7 @@ fn ffma_column_kernels_narrow_the_wgmma_and_assemble_without_spills() {
                     assert!(before_wait.contains("ld.shared.v4.f32"), "{what}");
                     assert_eq!(parse_module(&k.ptx).unwrap(), k.module, "{what}");
                     if ptxas_ok {
-                        let rep = ptxas::assemble(&k.ptx, "sm_90a")
-                            .unwrap_or_else(|e| panic!("{what}: {e}"));
-                        for e in &rep.entries {
-                            assert_eq!((e.spill_stores, e.spill_loads), (0, 0), "{what}: {e:?}");
-                        }
+                        assert_no_spills(&k.ptx, &what);
                     }
                     n += 1;
                 }
