@@ -325,10 +325,11 @@ impl Target {
     /// columns: 8 or 16 columns of 64- to 256-column tiles), timed against cuBLAS
     /// (docs/BENCHMARKS.md run 14, `docs/logs/run14-b.sh`; scan with
     /// `docs/logs/hopper-rank-14.py`). At 1.4 the modeled slowdown of 4096^3's 128x256 tile
-    /// with 8 FFMA columns is the measured one (0.706x against 0.705x of the pure tile), the
-    /// pooled Spearman correlation is 0.938 (0.941 at 1.0-1.1, which model such tiles 10%
-    /// faster than measured), and every shape's best plan stays its pure wgmma plan, as
-    /// measured. The co-issue microbenchmark of ../shared/ANCHORS.md (register-resident FFMA
+    /// with 8 FFMA columns is the measured one (0.706x against 0.705x of the pure tile), and
+    /// every shape's best plan stays its pure wgmma plan, as measured. Pooled Spearman
+    /// correlation of the final model with the 27 times: 0.946 (H100), 0.905 (run 14-c, the
+    /// same plans on an H200); values from 0.6 to 2 scored 0.914-0.941 on the H100 before the
+    /// model counted the columns' registers. The co-issue microbenchmark of ../shared/ANCHORS.md (register-resident FFMA
     /// operands, no loads) gave up to 1.4% more instead; [`Target::coissue_alpha`] keeps that
     /// figure for the other co-issue bounds. Other targets: not measured, `None`.
     pub fn wgmma_vector_cycles(&self) -> Option<f64> {

@@ -120,7 +120,6 @@ impl<'a> Model<'a> {
         let w = self.wbox();
         let ab = i64::from(self.problem.dtype.acc().bytes());
         let mut r = BASE_REGS;
-
         for e in [et, ev] {
             if e > 0 {
                 let mut ext = w;
@@ -298,18 +297,14 @@ impl<'a> Model<'a> {
         // Resident CTAs are fixed per solve (occupancy is not linear); try each and keep the best.
         let mut best: Option<(f64, i64, i64)> = None;
         for ctas in [1, 2, 3, 4] {
-            // More CTAs than shared memory holds (none of the larger counts fit either). A
-            // warpgroup candidate keeps the counts that fit. A warp candidate gets no mixed
-            // plan at all, as before run 14 (when this was a `?` for both): the warp path was
-            // never checked on the large mixed tiles that would otherwise rank, and the first
-            // one tried, sm_80 f16acc 4096^3 on a 128x256 mma.sync + HFMA2 tile, spilled
-            // 25 KB (ptxas 13.0, codegen's ptxas_matrix; docs/BENCHMARKS.md run 14).
-            let Some(budget) = self.reg_budget(ctas) else {
-                if self.c.tma {
-                    break;
-                }
-                return None;
-            };
+            // The first count whose stages shared memory cannot hold ends the solve with no
+            // mixed plan, even where fewer CTAs fit: kept on purpose (it was an unnoticed `?`
+            // before run 14). Without it the warp path ranked large mixed tiles it was never
+            // checked on, and the first tried, sm_80 f16acc 4096^3 on a 128x256 mma.sync +
+            // HFMA2 tile, spilled 25 KB (ptxas 13.0, codegen's ptxas_matrix;
+            // docs/BENCHMARKS.md run 14). Warpgroup candidates do not come here
+            // ([`Model::enumerate`]).
+            let budget = self.reg_budget(ctas)?;
             if let Some((t, et, ev)) =
                 self.solve_at(ext, gt, gv, nt_max, nv_max, ctas, budget, ratio)
                 && best.is_none_or(|b| t < b.0)
