@@ -117,3 +117,17 @@ pub fn kstep_overhead(cta: [i64; 3], warps_per_cta: i64, elem_bytes: i64, tma: b
 pub fn acc_regs(ext: [i64; 3], threads: i64, acc_bytes: i64) -> f64 {
     (ext[0] * ext[1]) as f64 * acc_bytes as f64 / 4.0 / threads as f64
 }
+
+/// Registers per consumer thread that a warpgroup box's FFMA columns need beside their
+/// accumulators (the Hopper code generator's layout, `codegen::hopper::ffma`): one 4-value A
+/// chunk per owned row (2 per 64-row piece of the `wm` rows), one B chunk per owned column
+/// (2 per 8-column chunk of the `cols`), and 16 for offsets and addresses (with 8, a 64x128
+/// tile at two CTAs per SM, 128 registers, spilled 20 bytes with direct stores: ptxas 13.0,
+/// codegen's hopper_matrix). 0 without FFMA columns.
+pub fn ffma_column_regs(wm: i64, cols: i64) -> i64 {
+    if cols == 0 {
+        0
+    } else {
+        8 * (wm / 64) + 8 * (cols / 8) + 16
+    }
+}

@@ -44,23 +44,25 @@ pub fn bounds(
     warps_per_smsp: f64,
 ) -> Vec<f64> {
     let m = mix(c, tensor, vector, warps_per_smsp);
-    let mut out: Vec<f64> = target
-        .constraints(m.counts.keys())
-        .map(|bs| bs.iter().map(|b| b.eval(&m)).collect())
-        .unwrap_or_default();
-    if !out.is_empty() {
-        out.extend(latency_bound(target, c, tensor));
-        out.extend(serial_vector_bound(target, &m, c, tensor, warps_per_smsp));
-    }
+    let Ok(bs) = target.constraints(m.counts.keys()) else {
+        return Vec::new();
+    };
+    let mut out: Vec<f64> = bs.iter().map(|b| b.eval(&m)).collect();
+    let busy = bs
+        .iter()
+        .zip(&out)
+        .find_map(|(b, &v)| (b.name == Resource::Tensor.name()).then_some(v));
+    out.extend(latency_bound(target, c, tensor));
+    out.extend(busy.and_then(|t| serial_vector_bound(target, t, c, tensor, warps_per_smsp)));
     out
 }
 
-/// The tensor pipe's busy time plus a warpgroup plan's FFMA-column instructions at
-/// [`Target::wgmma_vector_cycles`] each (per SMSP); `None` for other plans, or where not
+/// The tensor pipe's busy time `busy` (cycles per SMSP) plus a warpgroup plan's FFMA-column
+/// instructions at [`Target::wgmma_vector_cycles`] each; `None` for other plans, or where not
 /// measured.
 fn serial_vector_bound(
     target: &Target,
-    m: &Mix,
+    busy: f64,
     c: &Counts,
     tensor: Option<Instruction>,
     warps_per_smsp: f64,
@@ -70,19 +72,13 @@ fn serial_vector_bound(
     if !matches!(tensor, Some(Instruction::Wgmma { .. })) || columns == 0.0 {
         return None;
     }
-    let busy = target
-        .constraints(m.counts.keys())
-        .ok()?
-        .into_iter()
-        .find(|b| b.name == Resource::Tensor.name())?
-        .eval(m);
     Some(busy + cycles * columns)
 }
 
 /// Instructions one warp issues in a k-step (the mix of [`mix`] before scaling by warps) that
 /// wait on each other: all of them, except in a warpgroup plan its FFMA columns' loads and
-/// FMAs ([`Counts::vector`], [`Counts::lds128`], [`Counts::cvt`]), which are priced by the
-/// co-issue bound instead ([`Target::coissue_alpha`], fitted on such kernels; charged at the
+/// FMAs ([`Counts::vector`], [`Counts::lds128`], [`Counts::cvt`]), which the serial bound
+/// prices instead ([`Target::wgmma_vector_cycles`], fitted on such kernels; charged at the
 /// interval, they were modeled 2-6x slower than measured, docs/BENCHMARKS.md run 14).
 fn per_warp_instructions(c: &Counts, tensor: Option<Instruction>) -> f64 {
     let vector = c.vector + c.lds128 + c.cvt;
@@ -110,12 +106,14 @@ pub fn predict(
     vector: Option<Instruction>,
     warps_per_smsp: f64,
 ) -> Option<(f64, String)> {
-    let m = mix(c, tensor, vector, warps_per_smsp);
-    let p = target.predict(&m).ok()?;
+    let p = target
+        .predict(&mix(c, tensor, vector, warps_per_smsp))
+        .ok()?;
+    let busy = p.per_bound.get(Resource::Tensor.name()).copied();
     let extra = [
         (latency_bound(target, c, tensor), "latency"),
         (
-            serial_vector_bound(target, &m, c, tensor, warps_per_smsp),
+            busy.and_then(|t| serial_vector_bound(target, t, c, tensor, warps_per_smsp)),
             "tensor+ffma-columns",
         ),
     ];

@@ -189,19 +189,13 @@ impl<'a> Model<'a> {
         }
     }
 
-    /// Registers of a warpgroup box's FFMA columns beside its accumulators: their A and B
-    /// chunks (4 values per owned row and column) and 16 for addresses, as the Hopper code
-    /// generator reserves them (`codegen::hopper::ffma::operand_regs`); 0 otherwise.
-    fn ffma_operand_regs(&self, et: i64, ev: i64) -> f64 {
-        if self.c.tma && et > 0 && ev > 0 {
-            (8 * (self.wbox()[0] / 64) + 8 * (ev / 8) + 16) as f64
+    fn finish(&self, et: i64, ev: i64, stages: i64) -> Mix {
+        // A warpgroup box's FFMA columns' operands and addresses ([`cost::ffma_column_regs`]).
+        let extra = if self.c.tma && et > 0 {
+            cost::ffma_column_regs(self.wbox()[0], ev) as f64
         } else {
             0.0
-        }
-    }
-
-    fn finish(&self, et: i64, ev: i64, stages: i64) -> Mix {
-        let extra = self.ffma_operand_regs(et, ev);
+        };
         let regs = self.regs(et, ev) + extra;
         // FFMA columns that push a warpgroup box past the entry cap leave it one CTA per SM,
         // where `setmaxnreg` gives the consumers more than the average (as the code

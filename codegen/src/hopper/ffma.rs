@@ -65,19 +65,6 @@ pub fn columns(plan: &Plan, t: &Region, v: &Region) -> Result<i64, String> {
     Ok(cols)
 }
 
-/// Registers per consumer thread the FFMA columns need besides their accumulators: one
-/// 4-value A chunk per owned row (2 per 64-row piece), one B chunk per owned column (2 per
-/// 8-column chunk), and 16 for offsets and addresses (with 8, a 64x128 tile at two CTAs per
-/// SM, 128 registers, spilled 20 bytes with direct stores: ptxas 13.0, hopper_matrix). 0
-/// without FFMA columns.
-pub fn operand_regs(wm: i64, cols: i64) -> i64 {
-    if cols == 0 {
-        0
-    } else {
-        8 * (wm / 64) + 8 * (cols / 8) + 16
-    }
-}
-
 /// A consumer thread's FFMA state, set up once before the tile loop.
 pub(super) struct Cols {
     /// Byte offset of the thread's first A row in a stage: the warpgroup's rows, then row

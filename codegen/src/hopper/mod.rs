@@ -383,7 +383,10 @@ impl Shape {
         } else {
             0
         };
-        let need = wm * wn / 128 + ADDRESSING_REGS + extra + ffma::operand_regs(wm, ffma_cols);
+        let need = wm * wn / 128
+            + ADDRESSING_REGS
+            + extra
+            + tessellate::cost::ffma_column_regs(wm, ffma_cols);
         let mut ctas = (1..=plan.modeled.ctas_per_sm.clamp(1, 4))
             .rev()
             .find(|&c| entry_reg_cap(threads, c) >= need)
