@@ -139,6 +139,25 @@ fn assert_no_spills(ptx: &str, what: &dyn std::fmt::Display) {
     }
 }
 
+/// The arrival counts of the `empty` barriers: the kernel initialises `full[s]` (one
+/// arrival, the producer's `arrive.expect_tx`) and then `empty[s]` for each stage `s`.
+fn empty_arrivals(ptx: &str) -> Vec<i64> {
+    let counts: Vec<i64> = ptx
+        .lines()
+        .filter(|l| l.contains("mbarrier.init"))
+        .filter_map(|l| {
+            l.trim()
+                .trim_end_matches(';')
+                .rsplit(", ")
+                .next()?
+                .parse()
+                .ok()
+        })
+        .collect();
+    assert!(counts.iter().step_by(2).all(|&n| n == 1), "{counts:?}");
+    counts.into_iter().skip(1).step_by(2).collect()
+}
+
 /// The byte offsets from the stage base at which the wgmma descriptors start, in program
 /// order: the immediate of the `add.u32 t, stage, imm` that opens each descriptor's
 /// `(addr & 0x3FFFF)` computation, one pair per consumer warpgroup's copy of the consumer
@@ -366,6 +385,14 @@ fn every_warpgroup_kernel_round_trips_and_has_the_hopper_machinery() {
                     k.ptx.contains("mbarrier.arrive.shared::cluster.b64"),
                     mc,
                     "{what}"
+                );
+                // One arrival per consumer warpgroup and CTA of the multicast set releases a
+                // stage (CUTLASS's consumer_release), not one per warp.
+                let arrivals = plan.workers[0] * plan.multicast.max(1);
+                let empty = empty_arrivals(&k.ptx);
+                assert!(
+                    !empty.is_empty() && empty.iter().all(|&n| n == arrivals),
+                    "{what}: {empty:?}"
                 );
                 assert_eq!(k.grid[0] as i64 % plan.multicast, 0, "{what}");
                 assert_eq!(k.grid[0] as i64 % plan.split_k, 0, "{what}");
@@ -601,14 +628,11 @@ fn pingpong_kernels_take_turns_and_assemble_without_spills() {
                     assert!(k.ptx.contains(&format!("bar.arrive {c}, 256;")), "{what}");
                     assert!(k.ptx.contains(&format!("bar.sync {other}, 256;")), "{what}");
                 }
-                let readers = 4 * plan.multicast.max(1);
-                let empty = format!("], {readers};");
+                // Each stage is read by the one warpgroup whose tile it holds.
+                let empty = empty_arrivals(&k.ptx);
                 assert!(
-                    k.ptx
-                        .lines()
-                        .filter(|l| l.contains("mbarrier.init"))
-                        .all(|l| l.ends_with("], 1;") || l.ends_with(&empty)),
-                    "{what}"
+                    empty.iter().all(|&n| n == plan.multicast.max(1)),
+                    "{what}: {empty:?}"
                 );
                 if ptxas_ok {
                     assert_no_spills(&k.ptx, &what);
@@ -822,6 +846,19 @@ fn ffma_column_kernels_narrow_the_wgmma_and_assemble_without_spills() {
                     let before_wait = body.split("wait_group").next().unwrap_or_default();
                     assert!(before_wait.contains("fma.rn.f32"), "{what}");
                     assert!(before_wait.contains("ld.shared.v4.f32"), "{what}");
+                    // Every warp also reads the stage with ld.shared after its wgmma, so
+                    // each warp releases it (four arrivals per reading warpgroup).
+                    let readers = if pingpong.is_some() {
+                        1
+                    } else {
+                        plan.workers[0]
+                    };
+                    let cluster = k.module.entries[0].cluster_x.unwrap_or(1) as i64;
+                    let empty = empty_arrivals(&k.ptx);
+                    assert!(
+                        empty.iter().all(|&n| n == 4 * readers * cluster),
+                        "{what}: {empty:?}"
+                    );
                     assert_eq!(parse_module(&k.ptx).unwrap(), k.module, "{what}");
                     if ptxas_ok {
                         assert_no_spills(&k.ptx, &what);

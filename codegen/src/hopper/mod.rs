@@ -27,8 +27,9 @@
 //!
 //! Barrier protocol (PTX ISA 9.7.13.15, mbarrier): `full[s]` expects one arrival (the
 //! producer's `arrive.expect_tx`) plus the stage's bytes from the TMA engine
-//! (`complete_tx`); `empty[s]` expects one arrival per consumer warp, given once the
-//! warp's wgmma reading stage `s` has completed (`wgmma.wait_group`). A waiter on phase
+//! (`complete_tx`); `empty[s]` expects one arrival per consumer warpgroup (per warp with FFMA
+//! columns, `Shape::releasers`) and CTA of the multicast set, given once the
+//! warpgroup's wgmma reading stage `s` has completed (`wgmma.wait_group`). A waiter on phase
 //! parity `P` passes once that phase has completed; a fresh barrier counts the phase before
 //! phase 0 (parity 1) as complete, so the producer's first `S` waits pass at once.
 //!
@@ -545,6 +546,16 @@ impl Shape {
         if self.pingpong { 0 } else { self.wm }
     }
 
+    /// Arrivals per consumer warpgroup that release a stage on each CTA of the multicast
+    /// set: one, from one thread once the warpgroup's `wgmma.wait_group` has passed, as
+    /// CUTLASS's `PipelineTmaAsync::consumer_release` signals (the stage is read only by
+    /// wgmma, whose completion the wait covers for the whole warpgroup); with FFMA
+    /// columns four, one per warp, since each warp also reads the stage with `ld.shared`
+    /// after its wgmma and may still be doing so when another warp passes its wait.
+    fn releasers(&self) -> i64 {
+        if self.ffma_cols > 0 { 4 } else { 1 }
+    }
+
     /// Consumer warpgroups reading each stage (each arrives on its `empty` barrier).
     fn stage_readers(&self) -> i64 {
         if self.pingpong { 1 } else { self.consumers }
@@ -626,7 +637,10 @@ pub fn build(plan: &Plan, opts: &CompileOptions) -> Result<Kernel, CodegenError>
             false,
             Op::Mbarrier,
             "init.shared::cta.b64",
-            vec![addr(bars, empty(s)), imm(4 * sh.stage_readers() * sh.mcast)],
+            vec![
+                addr(bars, empty(s)),
+                imm(sh.releasers() * sh.stage_readers() * sh.mcast),
+            ],
         );
     }
     // The barrier inits must be visible to the async proxy (TMA complete_tx) before use.
@@ -1279,8 +1293,7 @@ fn consumer_body(
     let a_row_bytes = b.const_u32(a_first);
     let lane = b.reg(RegClass::B32);
     b.emit(Op::And, "b32", vec![r(lane), r(tid), imm(31)]);
-    let lane0 = b.reg(RegClass::Pred);
-    b.emit(Op::Setp, "eq.u32", vec![r(lane0), r(lane), imm(0)]);
+    let signal = Signal::new(b, sh, tid, lane);
     let one = b.reg(RegClass::Pred);
     b.emit(Op::Setp, "eq.u32", vec![r(one), r(lane), r(lane)]);
 
@@ -1398,8 +1411,7 @@ fn consumer_body(
     }
     b.emit(Op::Wgmma, "wait_group.sync.aligned", vec![imm(1)]);
     // The k-tile before this one is fully read: hand its stage back to the producer.
-    let release = b.reg(RegClass::Pred);
-    b.emit(Op::And, "pred", vec![r(release), r(not_first), r(lane0)]);
+    let release = signal.when(b, not_first);
     release_stage(b, &peers, release, prev_empty, remote);
     b.emit(
         Op::Add,
@@ -1416,7 +1428,7 @@ fn consumer_body(
     }
     b.emit(Op::Wgmma, "wait_group.sync.aligned", vec![imm(0)]);
     // The tile's last stage is read too (a persistent CTA's next tile reuses it).
-    release_stage(b, &peers, lane0, prev_empty, remote);
+    release_stage(b, &peers, signal, prev_empty, remote);
     if sh.split > 1 {
         reduce_splits(b, sh, base, tid, at.ks, &acc);
     }
@@ -1471,16 +1483,51 @@ fn peers(b: &mut Builder, sh: &Shape) -> Vec<Reg> {
         .collect()
 }
 
-/// A consumer warp's release of a stage (`when`: its lane 0): one arrival on the stage's
-/// `empty` barrier at `local`. With B multicast it also arrives on the same `empty`
+/// Which threads of a consumer warpgroup give its stages back (see [`Shape::releasers`]):
+/// `local` arrives on this CTA's `empty` barriers and `remote` on the multicast peers'.
+#[derive(Clone, Copy)]
+struct Signal {
+    local: Reg,
+    remote: Reg,
+}
+
+impl Signal {
+    /// The warpgroup's first thread arrives locally and its second warp's first thread on
+    /// the peers (two warps, so that the two arrivals issue in parallel); with FFMA
+    /// columns, every warp's lane 0 does both.
+    fn new(b: &mut Builder, sh: &Shape, tid: Reg, lane: Reg) -> Self {
+        let (local, remote) = (b.reg(RegClass::Pred), b.reg(RegClass::Pred));
+        if sh.releasers() > 1 {
+            b.emit(Op::Setp, "eq.u32", vec![r(local), r(lane), imm(0)]);
+            b.emit(Op::Mov, "pred", vec![r(remote), r(local)]);
+        } else {
+            let t = b.reg(RegClass::B32);
+            b.emit(Op::And, "b32", vec![r(t), r(tid), imm(127)]);
+            b.emit(Op::Setp, "eq.u32", vec![r(local), r(t), imm(0)]);
+            b.emit(Op::Setp, "eq.u32", vec![r(remote), r(t), imm(32)]);
+        }
+        Signal { local, remote }
+    }
+
+    /// The signalling threads, where `cond` holds too.
+    fn when(&self, b: &mut Builder, cond: Reg) -> Signal {
+        let (local, remote) = (b.reg(RegClass::Pred), b.reg(RegClass::Pred));
+        b.emit(Op::And, "pred", vec![r(local), r(cond), r(self.local)]);
+        b.emit(Op::And, "pred", vec![r(remote), r(cond), r(self.remote)]);
+        Signal { local, remote }
+    }
+}
+
+/// A consumer warpgroup's release of a stage (the threads of `when`): one arrival on the
+/// stage's `empty` barrier at `local`. With B multicast it also arrives on the same `empty`
 /// barrier of every other CTA of the cluster (`mapa` + `mbarrier.arrive.shared::cluster`,
 /// PTX ISA 9.7.9.22 and 9.7.13.15.13): their producers overwrite this CTA's stage too.
 /// Default semantics (release, CTA scope), as CUTLASS's `ClusterBarrier::arrive` uses: the
 /// wgmma reads it orders are complete (`wgmma.wait_group`), and `.release.cluster` puts a
 /// `MEMBAR.ALL.GPU` in the k-loop (ptxas 13.0).
-fn release_stage(b: &mut Builder, peers: &[Reg], when: Reg, local: Reg, remote: Reg) {
+fn release_stage(b: &mut Builder, peers: &[Reg], when: Signal, local: Reg, remote: Reg) {
     b.emit_if(
-        when,
+        when.local,
         false,
         Op::Mbarrier,
         "arrive.shared::cta.b64",
@@ -1493,7 +1540,7 @@ fn release_stage(b: &mut Builder, peers: &[Reg], when: Reg, local: Reg, remote: 
             vec![r(remote), r(local), r(peer)],
         );
         b.emit_if(
-            when,
+            when.remote,
             false,
             Op::Mbarrier,
             "arrive.shared::cluster.b64",
