@@ -249,7 +249,7 @@ fn lone_grids_size_their_ring_by_the_streamed_operand_and_split_k_by_both() {
         // `--stages` sets the depth but keeps the lone grid's one CTA per SM.
         let asked = CompileOptions {
             stages: Some(4),
-            ..opts.clone()
+            ..opts
         };
         let k = compile(&plan, &asked).unwrap();
         assert_eq!(k.stages, 4);

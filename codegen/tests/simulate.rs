@@ -362,7 +362,7 @@ fn direct_reduction_computes_the_gemm() {
             .find(|p| p.split == tessellate::Split::Reduction)
             .expect("a reduction plan");
         plan.regions[1].piece = plan.regions[0].piece.clone();
-        let threads = i64::from(plan.worker_threads);
+        let threads = plan.worker_threads;
         let how = tessellate::reduce::choose(&plan.regions[0], &plan.regions[1], threads);
         assert_eq!(how, tessellate::Reduction::Direct, "{d}");
         plan.reduction = Some(how);

@@ -454,6 +454,7 @@ impl Cta<'_> {
 
     /// The `n` bytes at `addr` of `space`; `addr` must be a multiple of `align` (the access's
     /// size, or a `cp.async`'s copy size).
+    #[allow(clippy::too_many_arguments)]
     fn mem<'s>(
         &'s mut self,
         g: &'s mut Global,
@@ -472,7 +473,7 @@ impl Cta<'_> {
             bytes: n,
             at,
         };
-        if addr % align != 0 {
+        if !addr.is_multiple_of(align) {
             return Err(Some(SimError::Misaligned(access)));
         }
         let oob = SimError::OutOfBounds(access);

@@ -52,11 +52,10 @@ pub fn check_plan(plan: &Plan) -> Verdict {
             problems,
         };
     }
-    for d in 0..2 {
-        if t[d] % plan.workers[d] != 0 {
+    for (d, (&td, &w)) in t.iter().zip(&plan.workers).enumerate() {
+        if td % w != 0 {
             problems.push(format!(
-                "CTA tile dim {d} = {} not divisible by {} workers",
-                t[d], plan.workers[d]
+                "CTA tile dim {d} = {td} not divisible by {w} workers"
             ));
         }
     }

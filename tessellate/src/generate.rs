@@ -618,7 +618,7 @@ fn mixes(
             }
             out.extend(model.solve(&g, None));
         }
-        Some(r) if r == 0.0 => out.extend(model.pure(&g, true)),
+        Some(0.0) => out.extend(model.pure(&g, true)),
         Some(r) if r.is_infinite() => out.extend(model.pure(&g, false)),
         Some(r) => out.extend(model.solve(&g, Some(r))),
     }

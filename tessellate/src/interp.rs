@@ -127,6 +127,9 @@ pub fn reference(plan: &Plan, ops: &Operands<'_>) -> Vec<f64> {
     c
 }
 
+/// Per-register task-operand coordinates: one `(m, n, k)`-style coordinate per register.
+type Coords = Vec<Vec<i64>>;
+
 /// One iTex prepared for interpretation: the task-operand coordinate of every register of
 /// each instruction operand (index `t + threads * v`), plus the canonical tile coordinates
 /// the hardware uses for tensor instructions.
@@ -137,7 +140,7 @@ struct Kernel {
     c: Vec<Vec<i64>>,
     d: Vec<Vec<i64>>,
     /// For tensor instructions: canonical `(a, b, c, d)` coordinates and the tile `(m, n, k)`.
-    hw: Option<([Vec<Vec<i64>>; 4], [i64; 3])>,
+    hw: Option<([Coords; 4], [i64; 3])>,
 }
 
 fn table(itex: &ITex, op: InstrOperand) -> Result<Vec<Vec<i64>>, InterpError> {

@@ -82,9 +82,9 @@ mod tests {
 
     fn region(instr: Instruction, extent: [i64; 3], stride: [i64; 3], box_: [i64; 3]) -> Region {
         let mut itex = gemm_itex(instr, extent).unwrap();
-        for d in 0..2 {
-            if stride[d] > 1 {
-                itex = itex::derive::restride(&itex, d, stride[d]).unwrap();
+        for (d, &s) in stride.iter().enumerate().take(2) {
+            if s > 1 {
+                itex = itex::derive::restride(&itex, d, s).unwrap();
             }
         }
         Region {
