@@ -17,12 +17,15 @@ const DTYPES: &[GemmDType] = &[
     GemmDType::F32,
     GemmDType::S8,
 ];
-/// 4096^3, a Llama-3-8B MLP up-projection at 4096 tokens, a decode-like M = 16, and a ragged one.
+/// 4096^3, a Llama-3-8B MLP up-projection at 4096 tokens, a decode-like M = 16, and two
+/// ragged ones; the second's B rows (1002 s8 elements) are not a multiple of 4 bytes, so its
+/// loader copies B element by element (s8 64x64 warp boxes spilled there, run 15).
 const SHAPES: &[(i64, i64, i64)] = &[
     (4096, 4096, 4096),
     (4096, 14336, 4096),
     (16, 4096, 4096),
     (1000, 777, 333),
+    (1000, 1002, 512),
 ];
 
 fn kernel(

@@ -238,6 +238,7 @@ pub fn plans(
         span,
         opts.stream_k,
         b_multicast_pays(problem, opts),
+        max_warp_acc_regs(problem, opts),
     );
     let mut out: Vec<Plan> = Vec::new();
     let mut explored = 0usize;
@@ -323,8 +324,23 @@ fn key(p: &Plan) -> String {
     )
 }
 
+/// Accumulator registers per thread that an mma.sync warp box may hold: all 128 the largest
+/// boxes take, or fewer where B's row pitch is not a multiple of 4 bytes. There the code
+/// generator's loader copies B element by element (no cp.async chunk fits), each copy with
+/// its own bounds, and s8 64x64 boxes spilled 8 bytes at N = 1002 and 4002 on sm_80, sm_86
+/// and sm_89 (ptxas 13.0, docs/BENCHMARKS.md run 15). With 4- or 8-byte chunks the largest
+/// boxes still pay: sm_89 f16acc 64x128 boxes at N = 4002 spill 20 bytes but ran 8% faster
+/// than the 64x64 boxes that do not (run 15-i, PTX JIT-compiled on an H100).
+fn max_warp_acc_regs(problem: &GemmProblem, opts: &Options) -> f64 {
+    let pitch = opts
+        .b_pitch_bytes
+        .unwrap_or(problem.n * problem.dtype.input_bytes());
+    if pitch % 4 == 0 { 128.0 } else { 64.0 }
+}
+
 /// Step 3's hierarchy: CTA tiles, worker grids and k-steps for each tensor path; vector-only
-/// candidates for dtypes without a tensor iTex.
+/// candidates for dtypes without a tensor iTex. `max_acc`: accumulator registers per thread
+/// a warp box may hold ([`max_warp_acc_regs`]).
 #[allow(clippy::too_many_arguments)]
 fn candidates(
     dtype: GemmDType,
@@ -336,6 +352,7 @@ fn candidates(
     span: i64,
     stream_k: bool,
     multicast: bool,
+    max_acc: f64,
 ) -> Vec<Candidate> {
     let k = problem.k;
     let eb = dtype.input_bytes();
@@ -361,6 +378,10 @@ fn candidates(
         for workers in [[2, 2], [2, 4], [4, 2], [4, 4]] {
             let (wm, wn) = (bm / workers[0], bn / workers[1]);
             if !(16..=128).contains(&wm) || !(16..=128).contains(&wn) {
+                continue;
+            }
+            let acc_bytes = i64::from(dtype.acc().bytes());
+            if cost::acc_regs([wm, wn, bk], 32, acc_bytes) > max_acc {
                 continue;
             }
             out.push(Candidate {
