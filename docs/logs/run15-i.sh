@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # Run 15-i (H100, PTX JIT-compiled from sm_80/sm_86/sm_89): warp boxes of 128 accumulator
-# Ran with the first rule (pitch not a multiple of 16 bytes); the kept rule (4 bytes) builds the
-# same s8 kernels and the old f16 / f16acc ones (log hopper-run15-i-try1.txt).
 # registers left out where B's pitch is not a multiple of 16 bytes. The 9 changed defaults
 # and the two spilling kernels of the local ptxas sweep, verified; then old (`mosaic-head`,
 # commit 9940743) against new, two rounds.
 #   OUT=... bash docs/logs/run15-i.sh
+# Ran with that first rule; the kept rule (4 bytes) builds the same s8 kernels and the old
+# f16 / f16acc ones (log hopper-run15-i-try1.txt).
 . "$(dirname "$0")/run15-lib.sh"
 OLD=./.carry-rt/mosaic-head
 nvidia-smi --query-gpu=name,clocks.max.sm --format=csv,noheader
