@@ -332,10 +332,11 @@ fn key(p: &Plan) -> String {
 /// boxes still pay: sm_89 f16acc 64x128 boxes at N = 4002 spill 20 bytes but ran 8% faster
 /// than the 64x64 boxes that do not (run 15-i, PTX JIT-compiled on an H100).
 fn max_warp_acc_regs(problem: &GemmProblem, opts: &Options) -> f64 {
-    let pitch = opts
-        .b_pitch_bytes
-        .unwrap_or(problem.n * problem.dtype.input_bytes());
-    if pitch % 4 == 0 { 128.0 } else { 64.0 }
+    if b_pitch(problem, opts) % 4 == 0 {
+        128.0
+    } else {
+        64.0
+    }
 }
 
 /// Step 3's hierarchy: CTA tiles, worker grids and k-steps for each tensor path; vector-only
@@ -356,6 +357,7 @@ fn candidates(
 ) -> Vec<Candidate> {
     let k = problem.k;
     let eb = dtype.input_bytes();
+    let acc_bytes = i64::from(dtype.acc().bytes());
     let mut out = Vec::new();
     let cp_async = target.features.has_cp_async;
     // mma.sync path: warps; k-step of 64 or 128 bytes per row (two or four 16-byte ldmatrix
@@ -380,7 +382,6 @@ fn candidates(
             if !(16..=128).contains(&wm) || !(16..=128).contains(&wn) {
                 continue;
             }
-            let acc_bytes = i64::from(dtype.acc().bytes());
             if cost::acc_regs([wm, wn, bk], 32, acc_bytes) > max_acc {
                 continue;
             }
@@ -419,10 +420,14 @@ const MULTICAST_MAX_SHORT_K: i64 = 1024;
 /// straddle 128-byte lines, it gained 5-30% (16 x 1000^3 0.871 / 0.672; 4000x4000x1000
 /// 1.135 / 1.079); at K >= 4096 the two were level within the runs' spread (13-e).
 pub(crate) fn b_multicast_pays(problem: &GemmProblem, opts: &Options) -> bool {
-    let pitch = opts
-        .b_pitch_bytes
-        .unwrap_or(problem.n * problem.dtype.input_bytes());
-    problem.k > MULTICAST_MAX_SHORT_K || pitch % 128 != 0
+    problem.k > MULTICAST_MAX_SHORT_K || b_pitch(problem, opts) % 128 != 0
+}
+
+/// Bytes between consecutive rows of B as stored: [`Options::b_pitch_bytes`], or a row-major
+/// B's `n` elements where the caller gave none.
+fn b_pitch(problem: &GemmProblem, opts: &Options) -> i64 {
+    opts.b_pitch_bytes
+        .unwrap_or(problem.n * problem.dtype.input_bytes())
 }
 
 /// The wgmma path: 1 or 2 consumer warpgroups along m, each 64 or 128 rows x one of `wns`

@@ -1496,16 +1496,18 @@ impl Signal {
     /// the peers (two warps, so that the two arrivals issue in parallel); with FFMA
     /// columns, every warp's lane 0 does both.
     fn new(b: &mut Builder, sh: &Shape, tid: Reg, lane: Reg) -> Self {
-        let (local, remote) = (b.reg(RegClass::Pred), b.reg(RegClass::Pred));
+        let local = b.reg(RegClass::Pred);
         if sh.releasers() > 1 {
             b.emit(Op::Setp, "eq.u32", vec![r(local), r(lane), imm(0)]);
-            b.emit(Op::Mov, "pred", vec![r(remote), r(local)]);
-        } else {
-            let t = b.reg(RegClass::B32);
-            b.emit(Op::And, "b32", vec![r(t), r(tid), imm(127)]);
-            b.emit(Op::Setp, "eq.u32", vec![r(local), r(t), imm(0)]);
-            b.emit(Op::Setp, "eq.u32", vec![r(remote), r(t), imm(32)]);
+            return Signal {
+                local,
+                remote: local,
+            };
         }
+        let (remote, t) = (b.reg(RegClass::Pred), b.reg(RegClass::B32));
+        b.emit(Op::And, "b32", vec![r(t), r(tid), imm(127)]);
+        b.emit(Op::Setp, "eq.u32", vec![r(local), r(t), imm(0)]);
+        b.emit(Op::Setp, "eq.u32", vec![r(remote), r(t), imm(32)]);
         Signal { local, remote }
     }
 
