@@ -142,7 +142,7 @@ pub struct Kernel {
     pub tensor_maps: Vec<TensorMapSpec>,
     /// Bytes of global workspace the kernel takes as one more `u64` parameter after the
     /// tensor maps (0: no such parameter), zero-filled before the first launch; the kernel
-    /// leaves it zeroed again for the next (stream-K partial tiles and their flags,
+    /// leaves it zeroed again for the next (stream-K flags, one `u32` per CTA,
     /// `hopper::stream_k`). Launches sharing one workspace must not overlap.
     pub workspace_bytes: u64,
 }

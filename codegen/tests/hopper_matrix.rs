@@ -546,9 +546,10 @@ fn narrow_swizzle_kernels_use_their_mode_and_assemble_without_spills() {
 
 /// Stream-K kernels (`Options::stream_k`): the first 12 ranked plans of every case at the
 /// matrix shapes plus an L2-sized square and a ragged shape. Each round-trips, launches one
-/// CTA per resident slot with a trap on any other grid, takes the workspace (one f32
-/// partial tile and one flag per CTA) exactly where some unit is a partial tile, never
-/// clusters, and assembles without spills.
+/// CTA per resident slot with a trap on any other grid, takes the workspace (one `u32` flag
+/// per CTA) exactly where some unit is a partial tile, then adds contributor pieces into C
+/// with a TMA reduce where it stores through TMA and `red.global.add.f32` on the direct
+/// path, never clusters, and assembles without spills.
 #[test]
 fn stream_k_kernels_take_their_workspace_and_assemble_without_spills() {
     let ptxas_ok = ptxas::require_or_skip("stream_k_kernels").is_some();
@@ -579,10 +580,14 @@ fn stream_k_kernels_take_their_workspace_and_assemble_without_spills() {
                 assert!(g % 132 == 0 && g <= 132 * 4, "{what}: grid {g}");
                 let [gm, gn, kt] = plan.grid();
                 let sk = hopper::stream_k::StreamK::new(gm * gn, kt, g);
-                let slot = plan.cta_tile[0] * plan.cta_tile[1] * 4;
-                let ws = if sk.has_partials() { g * (slot + 4) } else { 0 };
+                let ws = if sk.has_partials() { g * 4 } else { 0 };
                 assert_eq!(k.workspace_bytes as i64, ws, "{what}");
                 assert_eq!(k.ptx.contains(".param .u64 W"), ws > 0, "{what}");
+                let staged = k.ptx.contains(".b8 tmap_c[");
+                let tma_add = k.ptx.contains("cp.reduce.async.bulk.tensor");
+                assert_eq!(tma_add, ws > 0 && staged, "{what}");
+                let red = k.ptx.contains("red.global.add.f32");
+                assert_eq!(red, ws > 0 && !staged, "{what}");
                 if ptxas_ok {
                     assert_no_spills(&k.ptx, &what);
                 }

@@ -141,6 +141,9 @@ pub enum Op {
     /// `cp.async` (with `.ca`/`.cg` and size as modifiers), and `cp.async.commit_group` /
     /// `cp.async.wait_group` as modifiers `commit_group` / `wait_group`.
     CpAsync,
+    /// `cp.reduce.async` (`cp.reduce.async.bulk.tensor...add`: a TMA reduce-store; PTX ISA
+    /// 9.7.9.25.5.2)
+    CpReduceAsync,
     /// `ldmatrix`
     Ldmatrix,
     /// `mma`
@@ -229,6 +232,7 @@ impl Op {
             Op::Ld => "ld",
             Op::St => "st",
             Op::CpAsync => "cp.async",
+            Op::CpReduceAsync => "cp.reduce.async",
             Op::Ldmatrix => "ldmatrix",
             Op::Mma => "mma",
             Op::Shfl => "shfl",
@@ -264,7 +268,7 @@ impl Op {
     }
 
     /// Every opcode (for the parser's lookup).
-    pub const ALL: [Op; 51] = [
+    pub const ALL: [Op; 52] = [
         Op::Mov,
         Op::Add,
         Op::Sub,
@@ -285,6 +289,7 @@ impl Op {
         Op::Ld,
         Op::St,
         Op::CpAsync,
+        Op::CpReduceAsync,
         Op::Ldmatrix,
         Op::Mma,
         Op::Shfl,

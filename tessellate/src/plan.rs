@@ -193,14 +193,13 @@ pub struct Plan {
     /// tile rows (a ragged last group computes masked rows past `m`).
     pub multicast: i64,
     /// Stream-K tail (warpgroup plans, persistent grid of `SMs x CTAs/SM` CTAs, `G` of
-    /// them): the first `max(floor(T / G) - 1, 0)` waves of the `T` output tiles are whole
-    /// tiles, as with [`Plan::persistent`]; the k-steps of the remaining tiles (between `G`
-    /// and `2G` tiles, or all of them when `T < G`) are cut into `G` contiguous ranges of
-    /// equal length (tile-major, k fastest), one per CTA. A range that starts inside a tile
-    /// writes its partial f32 sums to a global workspace and raises a flag; the CTA whose
-    /// range holds the tile's first k-step (its owner) adds the partials of the CTAs after
-    /// it and runs the epilogue. Removes the idle SMs of a last partial wave (or of a grid of
-    /// fewer tiles than SMs), at the cost of one partial tile written and read per CTA.
+    /// them): the `floor(T / G)` whole waves of the `T` output tiles are whole tiles, as with
+    /// [`Plan::persistent`]; the k-steps of the remaining `T mod G` tiles (all of them when
+    /// `T < G`) are cut into `G` contiguous ranges of equal length (tile-major, k fastest),
+    /// one per CTA. A tile's pieces reach C in k order: the piece holding its first k-step
+    /// (the owner) stores it, each later piece adds into C once the piece before has
+    /// signalled a flag. Removes the idle SMs of a last partial wave (or of a grid of fewer
+    /// tiles than SMs), at the cost of a second epilogue (the added piece) per CTA.
     pub stream_k: bool,
     /// The plan covers the transposed problem (warpgroup plans of decode shapes, `M <= 128`):
     /// `problem` is the caller's `n x m x k`, and the kernel computes `C^T = B^T A^T`, its A
@@ -378,7 +377,7 @@ impl fmt::Display for Plan {
         if self.stream_k {
             writeln!(
                 f,
-                "  schedule  stream-K: whole tiles, then the last waves' k-steps split evenly over the resident CTAs"
+                "  schedule  stream-K: whole waves of tiles, then the last partial wave's k-steps split evenly over the resident CTAs"
             )?;
         } else if self.persistent {
             writeln!(

@@ -121,6 +121,19 @@ impl Staging {
         }
     }
 
+    /// Before a stream-K signal: the leader waits until its bulk stores and reduces are
+    /// complete, their writes to C done (`cp.async.bulk.wait_group 0` without `.read`,
+    /// PTX ISA 9.7.9.25.3.2).
+    pub(super) fn complete(&self, b: &mut Builder) {
+        b.emit_if(
+            self.leader,
+            false,
+            Op::CpAsync,
+            "bulk.wait_group",
+            vec![imm(0)],
+        );
+    }
+
     /// After the last tile: the leader waits until the engine has read every staged box, so
     /// that the CTA's shared memory outlives the bulk stores (PTX ISA 9.7.9.25.3.2,
     /// `cp.async.bulk.wait_group.read`).
@@ -133,7 +146,10 @@ impl Staging {
 /// Emits the epilogue of one tile at `(m0, n0)` (of batch `bz`, batched kernels) for
 /// consumer warpgroup `ci`: the TMA-store
 /// path under `beta == 0` when `staging` is given, else (and under `beta != 0`) direct
-/// stores.
+/// stores. Where the predicate `reduce` is given and true (a stream-K contributor, see
+/// `stream_k`), the tile adds `alpha * acc` into C instead, whatever `beta` is: a TMA
+/// reduce (`cp.reduce.async.bulk.tensor .add`) where there is staging, else
+/// `red.global.add.f32`.
 #[allow(clippy::too_many_arguments)]
 pub(super) fn emit(
     b: &mut Builder,
@@ -144,6 +160,7 @@ pub(super) fn emit(
     (m0, n0, bz): (Reg, Reg, Option<Reg>),
     acc: &[Vec<Reg>],
     staging: Option<&Staging>,
+    reduce: Option<Reg>,
 ) {
     b.comment("epilogue");
     let (alpha, beta) = (b.reg(RegClass::F32), b.reg(RegClass::F32));
@@ -152,6 +169,12 @@ pub(super) fn emit(
     }
     let beta_nz = b.reg(RegClass::Pred);
     b.emit(Op::Setp, "neu.f32", vec![r(beta_nz), r(beta), f32imm(0.0)]);
+    if let Some(red) = reduce {
+        // A contributor never reads C's old value: the owner applied beta.
+        let owner = b.reg(RegClass::Pred);
+        b.emit(Op::Not, "pred", vec![r(owner), r(red)]);
+        b.emit(Op::And, "pred", vec![r(beta_nz), r(beta_nz), r(owner)]);
+    }
     let with_beta = b.fresh_label("EPI_BETA");
     let end = b.fresh_label("EPI_DONE");
     let frag = Frag {
@@ -168,14 +191,14 @@ pub(super) fn emit(
     let shared = staging.is_none().then(|| frag.addresses(b, sh, acc.len()));
     b.emit_if(beta_nz, false, Op::Bra, "uni", vec![sym(&with_beta)]);
     match (staging, &shared) {
-        (Some(st), _) => tma_store(b, sh, st, &frag, acc, alpha),
-        (None, Some(at)) => direct(b, &frag, at, acc, alpha, None),
+        (Some(st), _) => tma_store(b, sh, st, &frag, acc, alpha, reduce),
+        (None, Some(at)) => direct(b, &frag, at, acc, alpha, None, reduce),
         (None, None) => unreachable!("addresses exist without staging"),
     }
     b.emit(Op::Bra, "uni", vec![sym(&end)]);
     b.label(&with_beta);
     let at = shared.unwrap_or_else(|| frag.addresses(b, sh, acc.len()));
-    direct(b, &frag, &at, acc, alpha, Some(beta));
+    direct(b, &frag, &at, acc, alpha, Some(beta), None);
     b.label(&end);
 }
 
@@ -292,8 +315,43 @@ impl Frag {
 /// warpgroup, lane `l` holds for every 8-column chunk `j` the pairs
 /// `(16w + l/4, 8j + 2(l%4) + {0,1})` and the same 8 rows further down, as registers
 /// `4j + {0,1}` and `4j + {2,3}`. C is read only with `beta` (it may hold garbage).
-fn direct(b: &mut Builder, f: &Frag, at: &Direct, acc: &[Vec<Reg>], alpha: Reg, beta: Option<Reg>) {
+///
+/// With `reduce` (a predicate), threads where it is true add into C (`red.global.add.f32`,
+/// one per element) instead of storing.
+fn direct(
+    b: &mut Builder,
+    f: &Frag,
+    at: &Direct,
+    acc: &[Vec<Reg>],
+    alpha: Reg,
+    beta: Option<Reg>,
+    reduce: Option<Reg>,
+) {
     let ok = b.reg(RegClass::Pred);
+    // With `reduce`: `(reduce, !reduce, ok && reduce, ok && !reduce)`.
+    let owner = reduce.map(|red| {
+        let owner = b.reg(RegClass::Pred);
+        b.emit(Op::Not, "pred", vec![r(owner), r(red)]);
+        (red, owner, b.reg(RegClass::Pred), b.reg(RegClass::Pred))
+    });
+    // Stores `vals` at byte `off` from the thread's first element where `ok`, or with
+    // `reduce` adds them element by element.
+    let ptr = at.ptr;
+    let put = |b: &mut Builder, off: i64, vals: &[Reg], mods: &str| {
+        let src = if let [v] = vals { r(*v) } else { vec(vals) };
+        let Some((red, own, add, store)) = owner else {
+            return b.emit_if(ok, false, Op::St, mods, vec![addr(ptr, off), src]);
+        };
+        {
+            b.emit(Op::And, "pred", vec![r(store), r(ok), r(own)]);
+            b.emit_if(store, false, Op::St, mods, vec![addr(ptr, off), src]);
+            b.emit(Op::And, "pred", vec![r(add), r(ok), r(red)]);
+            for (i, &v) in vals.iter().enumerate() {
+                let e = addr(ptr, off + 4 * i as i64);
+                b.emit_if(add, false, Op::Red, "global.add.f32", vec![e, r(v)]);
+            }
+        }
+    };
     // Byte offsets of element (r, c) from the thread's first: rows and columns apart.
     let (row_step, col_step) = if f.transposed { (1, f.m) } else { (f.n, 1) };
     let at_rc = |r: i64, c: i64| (r * row_step + c * col_step) * 4;
@@ -316,17 +374,17 @@ fn direct(b: &mut Builder, f: &Frag, at: &Direct, acc: &[Vec<Reg>], alpha: Reg, 
                         b.emit(Op::Fma, "rn.f32", vec![r(o0), r(x0), r(beta), r(o0)]);
                         b.emit(Op::Fma, "rn.f32", vec![r(o1), r(x1), r(beta), r(o1)]);
                     }
-                    let st = vec![addr(at.ptr, off), vec(&[o0, o1])];
-                    b.emit_if(ok, false, Op::St, "global.v2.f32", st);
+                    put(b, off, &[o0, o1], "global.v2.f32");
                 } else {
                     for (d, (x, o)) in [(x0, o0), (x1, o1)].into_iter().enumerate() {
                         b.emit(Op::And, "pred", vec![r(ok), r(rq), r(cols[d])]);
-                        let e = addr(at.ptr, at_rc(r0, c0 + d as i64));
+                        let e = at_rc(r0, c0 + d as i64);
                         if let Some(beta) = beta {
-                            b.emit_if(ok, false, Op::Ld, "global.f32", vec![r(x), e.clone()]);
+                            let ld = vec![r(x), addr(ptr, e)];
+                            b.emit_if(ok, false, Op::Ld, "global.f32", ld);
                             b.emit(Op::Fma, "rn.f32", vec![r(o), r(x), r(beta), r(o)]);
                         }
-                        b.emit_if(ok, false, Op::St, "global.f32", vec![e, r(o)]);
+                        put(b, e, &[o], "global.f32");
                     }
                 }
             }
@@ -341,7 +399,27 @@ fn direct(b: &mut Builder, f: &Frag, at: &Direct, acc: &[Vec<Reg>], alpha: Reg, 
 /// async proxy (`fence.proxy.async.shared::cta`, PTX ISA 9.7.13.4.2), the warpgroup syncs
 /// again, and the leader issues the bulk store at `(n0 + 32c, m0 + wm * ci + 64i)` and
 /// commits it as a bulk group.
-fn tma_store(b: &mut Builder, sh: &Shape, st: &Staging, f: &Frag, acc: &[Vec<Reg>], alpha: Reg) {
+///
+/// With `reduce` (a predicate), the leader issues `cp.reduce.async.bulk.tensor` with `.add`
+/// where it is true (the engine adds the box into C's f32 elements in L2; PTX ISA
+/// 9.7.9.25.5.2) instead of the store.
+fn tma_store(
+    b: &mut Builder,
+    sh: &Shape,
+    st: &Staging,
+    f: &Frag,
+    acc: &[Vec<Reg>],
+    alpha: Reg,
+    reduce: Option<Reg>,
+) {
+    // Which of the leader's two bulk copies runs: `(store, add)` predicates.
+    let issue = reduce.map(|red| {
+        let (store, add) = (b.reg(RegClass::Pred), b.reg(RegClass::Pred));
+        b.emit(Op::Not, "pred", vec![r(store), r(red)]);
+        b.emit(Op::And, "pred", vec![r(store), r(store), r(st.leader)]);
+        b.emit(Op::And, "pred", vec![r(add), r(red), r(st.leader)]);
+        (store, add)
+    });
     let [o0, o1] = [0; 2].map(|_| b.reg(RegClass::F32));
     let (cm, cn, src) = (
         b.reg(RegClass::B32),
@@ -384,7 +462,14 @@ fn tma_store(b: &mut Builder, sh: &Shape, st: &Staging, f: &Frag, acc: &[Vec<Reg
             let (tensor, rank) = super::tensor_at(st.map, cn, cm, f.bz);
             let store = vec![tensor, addr(src, 0)];
             let mods = format!("bulk.tensor.{rank}d.global.shared::cta.bulk_group");
-            b.emit_if(st.leader, false, Op::CpAsync, &mods, store);
+            match issue {
+                None => b.emit_if(st.leader, false, Op::CpAsync, &mods, store),
+                Some((on_store, on_add)) => {
+                    b.emit_if(on_store, false, Op::CpAsync, &mods, store.clone());
+                    let add = format!("bulk.tensor.{rank}d.global.shared::cta.add.tile.bulk_group");
+                    b.emit_if(on_add, false, Op::CpReduceAsync, &add, store);
+                }
+            }
             b.emit_if(st.leader, false, Op::CpAsync, "bulk.commit_group", vec![]);
         }
     }

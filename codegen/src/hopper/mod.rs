@@ -21,9 +21,10 @@
 //! both (`.multicast::cluster`) and releases stages on both CTAs' `empty` barriers, which
 //! then count both CTAs' consumer warps. With split-K the `S` CTAs of a cluster share a tile
 //! and reduce through distributed shared memory (`reduce_splits`). With a stream-K tail
-//! ([`stream_k`], opt-in: measured slower, docs/BENCHMARKS.md run 8) the persistent CTAs
-//! run whole tiles and then equal k-ranges of the rest, handing partial tiles on through a
-//! global workspace (`Workspace`).
+//! ([`stream_k`], opt-in: measured slower at most shapes, docs/BENCHMARKS.md run 16) the
+//! persistent CTAs run whole waves of tiles and then equal k-ranges of the last partial
+//! wave; a tile's later pieces add into C (a TMA reduce) in k order, each after a flag
+//! (`Workspace`) says the piece before it is in C.
 //!
 //! Barrier protocol (PTX ISA 9.7.13.15, mbarrier): `full[s]` expects one arrival (the
 //! producer's `arrive.expect_tx`) plus the stage's bytes from the TMA engine
@@ -530,14 +531,9 @@ impl Shape {
         self.sk.filter(StreamK::has_partials)
     }
 
-    /// Bytes of one CTA's partial tile in the workspace (f32).
-    fn slot_bytes(&self) -> i64 {
-        self.consumers * self.wm * self.bn * 4
-    }
-
-    /// Stream-K workspace: one partial-tile slot per CTA, then one `u32` flag per CTA.
+    /// Stream-K workspace: one `u32` flag per CTA.
     fn workspace_bytes(&self, sk: StreamK) -> i64 {
-        sk.ctas * (self.slot_bytes() + 4)
+        sk.ctas * 4
     }
 
     /// Rows of the output tile between consecutive consumer warpgroups' rows: `wm`, or 0 with
@@ -763,12 +759,12 @@ struct TileAt {
 
 /// A stream-K unit's role (see [`stream_k`]).
 struct SkAt {
-    /// First stream-K k-tile of the unit (the tile's `it` of k-tile 0 when it is the owner).
-    it: Reg,
-    /// The unit starts inside its tile: write the partial sums, no epilogue.
+    /// The unit starts inside its tile: it waits for the tile's earlier pieces and adds
+    /// into C.
     contrib: Reg,
-    /// The unit is the tile's owner and ends inside it: add the later CTAs' partials.
-    fixup: Reg,
+    /// The unit ends inside its tile: CTA `g + 1` holds the next piece and waits for this
+    /// one's flag.
+    signal: Reg,
 }
 
 /// An open tile loop (see [`Shape::open_tiles`]); `stride` (`%nctaid.x`) only when
@@ -778,8 +774,8 @@ struct TileLoop {
     stride: Option<Reg>,
     top: String,
     done: String,
-    /// Stream-K: `(it, count, in_sk)`, the next stream-K k-tile, the unit's k-tiles, and
-    /// whether the unit is in the stream-K part (`it` advances only then).
+    /// Stream-K: `(end, count, in_sk)`, the end of the next stream-K unit, the unit's
+    /// k-tiles, and whether the unit is in the stream-K part (`end` moves down only then).
     sk: Option<(Reg, Reg, Reg)>,
 }
 
@@ -892,8 +888,8 @@ impl Shape {
     }
 
     /// [`Shape::open_tiles`] for a stream-K schedule: whole tiles `blockIdx.x + i * G` below
-    /// `dp_tiles`, then the units of this CTA's range `[start(g), start(g + 1))`, with the
-    /// formulas of [`StreamK`].
+    /// `dp_tiles`, then the units of this CTA's range `[start(g), start(g + 1))` from the
+    /// last to the first, with the formulas of [`StreamK`].
     fn open_stream_k(&self, b: &mut Builder, mut lp: TileLoop, sk: StreamK) -> (TileLoop, TileAt) {
         let (base, rem) = sk.base_rem();
         let g = lp.tile;
@@ -909,9 +905,10 @@ impl Shape {
             vec![r(wrong), r(launched), imm(sk.ctas)],
         );
         b.emit_if(wrong, false, Op::Trap, "", vec![]);
-        let (it, end) = (b.reg(RegClass::B32), b.reg(RegClass::B32));
-        range_start(b, sk, it, g);
-        b.emit(Op::Add, "u32", vec![r(end), r(it), imm(base)]);
+        // `end` walks down from the range's end; each unit is `[from, end)`.
+        let (start, end) = (b.reg(RegClass::B32), b.reg(RegClass::B32));
+        range_start(b, sk, start, g);
+        b.emit(Op::Add, "u32", vec![r(end), r(start), imm(base)]);
         let longer = b.reg(RegClass::Pred);
         b.emit(Op::Setp, "lt.u32", vec![r(longer), r(g), imm(rem)]);
         b.emit_if(longer, false, Op::Add, "u32", vec![r(end), r(end), imm(1)]);
@@ -921,23 +918,24 @@ impl Shape {
         let past = b.reg(RegClass::Pred);
         b.emit(
             Op::Setp,
-            "ge.and.u32",
-            vec![r(past), r(it), r(end), r(in_sk)],
+            "le.and.u32",
+            vec![r(past), r(end), r(start), r(in_sk)],
         );
         b.emit_if(past, false, Op::Bra, "uni", vec![sym(&lp.done)]);
-        // The stream-K unit at `it`: tile `it / kt`, k-tiles from `it mod kt` to the end of
-        // the tile or of the range.
-        let (lin, kbeg, count, rest) = (
+        // The stream-K unit ending at `end`: tile `(end - 1) / kt`, from its first k-tile or
+        // the range's start, whichever is later.
+        let (lin, kbeg, count, from) = (
             b.reg(RegClass::B32),
             b.reg(RegClass::B32),
             b.reg(RegClass::B32),
             b.reg(RegClass::B32),
         );
-        b.emit(Op::Div, "u32", vec![r(lin), r(it), imm(sk.kt)]);
-        b.emit(Op::Rem, "u32", vec![r(kbeg), r(it), imm(sk.kt)]);
-        b.emit(Op::Sub, "u32", vec![r(count), r(end), r(it)]);
-        b.emit(Op::Sub, "u32", vec![r(rest), imm(sk.kt), r(kbeg)]);
-        b.emit(Op::Min, "u32", vec![r(count), r(count), r(rest)]);
+        b.emit(Op::Sub, "u32", vec![r(lin), r(end), imm(1)]);
+        b.emit(Op::Div, "u32", vec![r(lin), r(lin), imm(sk.kt)]);
+        b.emit(Op::Mul, "lo.u32", vec![r(from), r(lin), imm(sk.kt)]);
+        b.emit(Op::Max, "u32", vec![r(from), r(from), r(start)]);
+        b.emit(Op::Rem, "u32", vec![r(kbeg), r(from), imm(sk.kt)]);
+        b.emit(Op::Sub, "u32", vec![r(count), r(end), r(from)]);
         b.emit(Op::Add, "u32", vec![r(lin), r(lin), imm(sk.dp_tiles)]);
         // Whole tiles before that.
         b.emit(Op::Selp, "b32", vec![r(lin), r(lin), r(g), r(in_sk)]);
@@ -949,19 +947,15 @@ impl Shape {
         );
         let (m0, n0, ks) = raster(b, lin, [self.gm, self.gn, 1], self.raster_group);
         self.tile_origin(b, m0, n0);
-        let (contrib, short, fixup) = (
+        let (contrib, signal, stop) = (
             b.reg(RegClass::Pred),
             b.reg(RegClass::Pred),
-            b.reg(RegClass::Pred),
+            b.reg(RegClass::B32),
         );
         b.emit(Op::Setp, "ne.u32", vec![r(contrib), r(kbeg), imm(0)]);
-        b.emit(Op::Setp, "lt.u32", vec![r(short), r(count), imm(sk.kt)]);
-        b.emit(
-            Op::Setp,
-            "eq.and.u32",
-            vec![r(fixup), r(kbeg), imm(0), r(short)],
-        );
-        lp.sk = Some((it, count, in_sk));
+        b.emit(Op::Add, "u32", vec![r(stop), r(kbeg), r(count)]);
+        b.emit(Op::Setp, "lt.u32", vec![r(signal), r(stop), imm(sk.kt)]);
+        lp.sk = Some((end, count, in_sk));
         let at = TileAt {
             m0,
             n0,
@@ -969,7 +963,7 @@ impl Shape {
             ks,
             kbeg,
             count,
-            sk: Some(SkAt { it, contrib, fixup }),
+            sk: Some(SkAt { contrib, signal }),
         };
         (lp, at)
     }
@@ -983,8 +977,8 @@ impl Shape {
 
     /// Closes the loop opened by [`Shape::open_tiles`]: next tile, back to the top.
     fn close_tiles(&self, b: &mut Builder, lp: TileLoop) {
-        if let Some((it, count, in_sk)) = lp.sk {
-            b.emit_if(in_sk, false, Op::Add, "u32", vec![r(it), r(it), r(count)]);
+        if let Some((end, count, in_sk)) = lp.sk {
+            b.emit_if(in_sk, false, Op::Sub, "u32", vec![r(end), r(end), r(count)]);
         }
         if let Some(stride) = lp.stride {
             b.emit(Op::Add, "u32", vec![r(lp.tile), r(lp.tile), r(stride)]);
@@ -1326,7 +1320,7 @@ fn consumer_body(
         b.emit(Op::Add, "u32", vec![r(first), r(first), imm(start)]);
         epilogue::Staging::new(b, sh, tid, ci, first)
     });
-    let ws = sh.partials().map(|sk| Workspace::new(b, sk, tid));
+    let ws = sh.partials().map(|_| Workspace::new(b, tid));
     // Ping-pong: whose turn the CTA's current tile is (tiles alternate between the two
     // consumer warpgroups, 0 first).
     let turn = sh.pingpong.then(|| b.const_u32(0));
@@ -1432,15 +1426,15 @@ fn consumer_body(
     if sh.split > 1 {
         reduce_splits(b, sh, base, tid, at.ks, &acc);
     }
-    let next = match (&ws, &at.sk) {
-        (Some(ws), Some(unit)) => Some(ws.partials(b, sh, unit, &acc)),
-        _ => None,
-    };
-
+    let sk = ws.as_ref().zip(at.sk.as_ref());
+    if let Some((ws, unit)) = sk {
+        ws.wait(b, sh, unit);
+    }
     let tile = (at.m0, at.n0, at.bz);
-    epilogue::emit(b, sh, p, tid, ci, tile, &acc, staging.as_ref());
-    if let Some(next) = next {
-        b.label(&next);
+    let reduce = sk.map(|(_, unit)| unit.contrib);
+    epilogue::emit(b, sh, p, tid, ci, tile, &acc, staging.as_ref(), reduce);
+    if let Some((ws, unit)) = sk {
+        ws.signal(b, sh, unit, staging.as_ref());
     }
     if let Some((turn, done)) = turn_done {
         b.label(&done);
@@ -1612,126 +1606,51 @@ fn reduce_splits(b: &mut Builder, sh: &Shape, base: Reg, tid: Reg, ks: Reg, acc:
     b.emit_if(leader, true, Op::Ret, "", vec![]);
 }
 
-/// A consumer thread's view of the stream-K workspace (`W`, [`Shape::workspace_bytes`]):
-/// CTA `g`'s partial tile at `g * slot`, accumulators `4q..4q+4` of consumer thread `t` as
-/// one 16-byte vector at `16 * (q * T + t)` (`T` consumer threads: a warp's stores are 512
-/// contiguous bytes), and CTA `g`'s flag at `G * slot + 4 * g`.
+/// The stream-K flags (see [`stream_k`]): one `u32` per CTA at `W + 4 * cta`, zero
+/// between launches (the runtime zero-fills the workspace once; each flag is cleared by
+/// the CTA that waited on it).
 struct Workspace {
-    sk: StreamK,
-    /// This thread's index among the consumer threads (`tid - 128`).
-    t: Reg,
-    /// Consumer thread 0 (signals and polls flags for the CTA).
+    /// Consumer thread 0 (raises and polls flags for the CTA).
     first: Reg,
 }
 
 impl Workspace {
-    fn new(b: &mut Builder, sk: StreamK, tid: Reg) -> Self {
-        let t = b.add_u32(tid, -128);
+    fn new(b: &mut Builder, tid: Reg) -> Self {
         let first = b.reg(RegClass::Pred);
-        b.emit(Op::Setp, "eq.u32", vec![r(first), r(t), imm(0)]);
-        Workspace { sk, t, first }
+        b.emit(Op::Setp, "eq.u32", vec![r(first), r(tid), imm(128)]);
+        Workspace { first }
     }
 
-    /// `dst = W + cta * stride + offset` (64-bit), with `W` read from the parameter at each
-    /// use: holding it (and the addresses derived from it) across the main loop spilled
-    /// the 128x256 consumer at its 168-register cap (ptxas 13.0).
-    fn address(
-        &self,
-        b: &mut Builder,
-        dst: Reg,
-        cta: Reg,
-        stride: i64,
-        offset: Option<(Reg, i64)>,
-    ) {
+    /// `dst = W + 4 * cta` (64-bit), with `W` read from the parameter at each use: holding
+    /// it across the main loop spilled the 128x256 consumer at its 168-register cap
+    /// (ptxas 13.0).
+    fn flag(&self, b: &mut Builder, dst: Reg, cta: Reg) {
         let w = b.reg(RegClass::B64);
         b.emit(Op::Ld, "param.u64", vec![r(w), Operand::addr(sym("W"), 0)]);
-        b.emit(Op::Mul, "wide.u32", vec![r(dst), r(cta), imm(stride)]);
+        b.emit(Op::Mul, "wide.u32", vec![r(dst), r(cta), imm(4)]);
         b.emit(Op::Add, "u64", vec![r(dst), r(dst), r(w)]);
-        if let Some((reg, scale)) = offset {
-            let o = b.reg(RegClass::B64);
-            b.emit(Op::Mul, "wide.u32", vec![r(o), r(reg), imm(scale)]);
-            b.emit(Op::Add, "u64", vec![r(dst), r(dst), r(o)]);
-        }
     }
 
-    /// CTA `cta`'s flag: `W + G * slot + 4 * cta`.
-    fn flag(&self, b: &mut Builder, sh: &Shape, dst: Reg, cta: Reg) {
-        self.address(b, dst, cta, 4, None);
-        let flags = self.sk.ctas * sh.slot_bytes();
-        b.emit(Op::Add, "u64", vec![r(dst), r(dst), imm(flags)]);
-    }
-
-    /// This thread's first vector in CTA `cta`'s slot: `W + cta * slot + 16 * t`.
-    fn slot(&self, b: &mut Builder, sh: &Shape, dst: Reg, cta: Reg) {
-        self.address(b, dst, cta, sh.slot_bytes(), Some((self.t, 16)));
-    }
-
-    /// A stream-K unit's partial sums, after its main loop. A contributing unit stores its
-    /// accumulators to its CTA's slot, and once every consumer thread has (`bar.sync` over
-    /// the consumers) consumer thread 0 raises the CTA's flag with `fence.acq_rel.gpu` +
-    /// `st.relaxed.gpu` (a release, PTX ISA 8.4, memory consistency model); it then skips
-    /// the epilogue (branches to the returned label, to be placed after it). An owner that
-    /// ends inside its tile takes CTAs `g + 1, ...` in turn while their ranges start inside
-    /// the tile: thread 0 spins on the flag with `ld.acquire.gpu`, clears it for the next
-    /// launch, and after a `bar.sync` every thread adds the slot's vectors, read with
-    /// `ld.global.cg` (L2, never a stale L1 line of an earlier launch).
-    fn partials(&self, b: &mut Builder, sh: &Shape, unit: &SkAt, acc: &[Vec<Reg>]) -> String {
-        let sk = self.sk;
-        let threads = 128 * sh.consumers;
-        let t_all = threads * 16;
-        let quads: Vec<&[Reg]> = acc.iter().flat_map(|piece| piece.chunks(4)).collect();
-        let skip = b.fresh_label("SK_NEXT");
-        let owner = b.fresh_label("SK_OWNER");
-        let summed = b.fresh_label("SK_SUMMED");
-        let g = b.reg(RegClass::B32);
-        b.emit(Op::Mov, "u32", vec![r(g), sym("%ctaid.x")]);
-        let (addr64, flag) = (b.reg(RegClass::B64), b.reg(RegClass::B64));
-
-        b.comment("stream-K: a unit starting inside its tile hands its partial sums on");
-        b.emit_if(unit.contrib, true, Op::Bra, "uni", vec![sym(&owner)]);
-        self.slot(b, sh, addr64, g);
-        for (q, x) in quads.iter().enumerate() {
-            b.emit(
-                Op::St,
-                "global.v4.f32",
-                vec![addr(addr64, q as i64 * t_all), vec(x)],
-            );
-        }
-        b.emit(Op::Bar, "sync", vec![imm(1), imm(threads)]);
-        self.flag(b, sh, flag, g);
-        b.emit_if(self.first, false, Op::Fence, "acq_rel.gpu", vec![]);
-        let one = b.const_u32(1);
-        b.emit_if(
-            self.first,
-            false,
-            Op::St,
-            "relaxed.gpu.global.u32",
-            vec![addr(flag, 0), r(one)],
-        );
-        b.emit(Op::Bra, "uni", vec![sym(&skip)]);
-
-        b.label(&owner);
-        b.emit_if(unit.fixup, true, Op::Bra, "uni", vec![sym(&summed)]);
-        b.comment("stream-K: the tile's owner adds the partials of the CTAs after it");
-        let (c, tile_end, start) = (
-            b.reg(RegClass::B32),
-            b.reg(RegClass::B32),
-            b.reg(RegClass::B32),
-        );
-        b.emit(Op::Add, "u32", vec![r(c), r(g), imm(1)]);
-        b.emit(Op::Add, "u32", vec![r(tile_end), r(unit.it), imm(sk.kt)]);
-        // Four 16-byte loads in flight: eight spilled a transposed 128x128 stream-K kernel
-        // (ptxas 13.0, CI matrix), and one against eight measured the same at 2048^3
-        // (runs 8-b and 8-c).
-        let batch = SK_BATCH.min(quads.len());
-        let tmp: Vec<Vec<Reg>> = (0..batch).map(|_| b.regs(RegClass::F32, 4)).collect();
-        let next_cta = b.fresh_label("SK_CTA");
+    /// Before a contributing unit's epilogue: thread 0 spins on this CTA's flag with
+    /// `ld.acquire.gpu` until the tile's previous piece is in C, clears it for the next
+    /// launch, and the consumers sync. Every consumer thread then orders that acquire
+    /// before its async-proxy accesses (`fence.proxy.async.global`, PTX ISA 9.7.13.4.2):
+    /// the TMA reduce reads C through the async proxy.
+    fn wait(&self, b: &mut Builder, sh: &Shape, unit: &SkAt) {
+        let done = b.fresh_label("SK_READY");
         let spin = b.fresh_label("SK_SPIN");
+        b.emit_if(unit.contrib, true, Op::Bra, "uni", vec![sym(&done)]);
+        b.comment("stream-K: wait until the tile's earlier pieces are in C");
         let polled = b.fresh_label("SK_POLLED");
-        let (v, zero) = (b.reg(RegClass::B32), b.reg(RegClass::Pred));
-        b.label(&next_cta);
         b.emit_if(self.first, true, Op::Bra, "", vec![sym(&polled)]);
-        self.flag(b, sh, flag, c);
+        let (g, flag, v, zero) = (
+            b.reg(RegClass::B32),
+            b.reg(RegClass::B64),
+            b.reg(RegClass::B32),
+            b.reg(RegClass::Pred),
+        );
+        b.emit(Op::Mov, "u32", vec![r(g), sym("%ctaid.x")]);
+        self.flag(b, flag, g);
         b.label(&spin);
         b.emit(Op::Ld, "acquire.gpu.global.u32", vec![r(v), addr(flag, 0)]);
         b.emit(Op::Setp, "eq.u32", vec![r(zero), r(v), imm(0)]);
@@ -1743,22 +1662,47 @@ impl Workspace {
             vec![addr(flag, 0), r(none)],
         );
         b.label(&polled);
-        b.emit(Op::Bar, "sync", vec![imm(1), imm(threads)]);
-        self.slot(b, sh, addr64, c);
-        add_partial(b, &quads, &tmp, "global.cg", addr64, t_all);
-        // Next: CTA c + 1 contributes while its range starts before the tile ends.
-        b.emit(Op::Add, "u32", vec![r(c), r(c), imm(1)]);
-        range_start(b, sk, start, c);
-        let more = b.reg(RegClass::Pred);
-        b.emit(Op::Setp, "lt.u32", vec![r(more), r(start), r(tile_end)]);
-        b.emit(
-            Op::Setp,
-            "lt.and.u32",
-            vec![r(more), r(c), imm(sk.ctas), r(more)],
+        b.emit(Op::Bar, "sync", vec![imm(1), imm(128 * sh.consumers)]);
+        b.emit(Op::Fence, "proxy.async.global", vec![]);
+        b.label(&done);
+    }
+
+    /// After the epilogue of a unit that ends inside its tile: every bulk store or reduce
+    /// of the CTA is complete, not only read (`cp.async.bulk.wait_group 0`, PTX ISA
+    /// 9.7.9.25.3.2) and ordered before generic accesses (`fence.proxy.async.global`), the
+    /// consumers sync, and thread 0 raises CTA `g + 1`'s flag with a release
+    /// (`fence.acq_rel.gpu` + `st.relaxed.gpu`, PTX ISA 8.4, memory consistency model).
+    /// Raised at once, not after the CTA's next main loop: deferred, the next piece's CTA
+    /// waited for it, 1.3% slower at 4096^3 (docs/BENCHMARKS.md run 16-b).
+    fn signal(
+        &self,
+        b: &mut Builder,
+        sh: &Shape,
+        unit: &SkAt,
+        staging: Option<&epilogue::Staging>,
+    ) {
+        let done = b.fresh_label("SK_SIGNALLED");
+        b.emit_if(unit.signal, true, Op::Bra, "uni", vec![sym(&done)]);
+        b.comment("stream-K: the next piece of this tile (CTA g + 1) may add into C");
+        if let Some(st) = staging {
+            st.complete(b);
+        }
+        b.emit(Op::Fence, "proxy.async.global", vec![]);
+        b.emit(Op::Bar, "sync", vec![imm(1), imm(128 * sh.consumers)]);
+        let (g, flag) = (b.reg(RegClass::B32), b.reg(RegClass::B64));
+        b.emit(Op::Mov, "u32", vec![r(g), sym("%ctaid.x")]);
+        b.emit(Op::Add, "u32", vec![r(g), r(g), imm(1)]);
+        self.flag(b, flag, g);
+        b.emit_if(self.first, false, Op::Fence, "acq_rel.gpu", vec![]);
+        let one = b.const_u32(1);
+        b.emit_if(
+            self.first,
+            false,
+            Op::St,
+            "relaxed.gpu.global.u32",
+            vec![addr(flag, 0), r(one)],
         );
-        b.emit_if(more, false, Op::Bra, "uni", vec![sym(&next_cta)]);
-        b.label(&summed);
-        skip
+        b.label(&done);
     }
 }
 
@@ -1805,9 +1749,6 @@ fn reduce_batch(sh: &Shape, accs: usize) -> usize {
     let free = (cap - accs as i64 - ADDRESSING_REGS).max(4) as usize;
     (free / 4).clamp(1, REDUCE_BATCH)
 }
-
-/// 16-byte loads in flight per thread when a stream-K owner adds a partial tile.
-const SK_BATCH: usize = 4;
 
 /// The most remote 16-byte loads in flight per thread in the split-K reduction.
 const REDUCE_BATCH: usize = 8;

@@ -1,23 +1,33 @@
 //! The stream-K schedule of a persistent warpgroup kernel ([`tessellate::Plan::stream_k`]):
-//! which tiles and k-tiles each CTA computes, who writes partial sums, and who adds them.
+//! which tiles and k-tiles each CTA computes, and in which order the pieces of a split tile
+//! reach C.
 //!
 //! `T` output tiles of `kt` k-tiles each, `G` resident CTAs. The first `dp_tiles` tiles
-//! (whole waves, `max(floor(T / G) - 1, 0) * G` of them) are whole tiles, CTA `g` taking
-//! tiles `g, g + G, ...` as a persistent kernel does. The `W = (T - dp_tiles) * kt` k-tiles
-//! of the rest, numbered tile-major (k fastest), are cut into `G` contiguous ranges: CTA `g`
-//! runs `[start(g), start(g + 1))` with `start(g) = g * (W / G) + min(g, W mod G)`, one
-//! *unit* per tile its range touches, in order.
+//! (every whole wave, `floor(T / G) * G` of them) are whole tiles, CTA `g` taking tiles
+//! `g, g + G, ...` as a persistent kernel does. The `W = (T - dp_tiles) * kt` k-tiles of
+//! the last partial wave, numbered tile-major (k fastest), are cut into `G` contiguous
+//! ranges: CTA `g` has `[start(g), start(g + 1))` with `start(g) = g * (W / G) + min(g, W
+//! mod G)`, one *unit* (piece of a tile) per tile the range touches. So no CTA idles
+//! through the last wave: at 4096^3 with 128x256 tiles, 512 tiles on 132 CTAs are 3 whole
+//! waves and 116 tiles cut into 132 ranges of 56-57 of their 64 k-tiles.
 //!
-//! A unit that does not begin at its tile's first k-tile can only be the first unit of its
-//! CTA's range, so each CTA writes at most one partial tile (f32, to its own workspace
-//! slot) and raises its own flag. The unit that begins at k-tile 0 is the tile's *owner*:
-//! if it ends before the tile does, the owner waits for the flags of CTAs `g + 1, g + 2, ...`
-//! while their ranges start inside the tile, adds their partials, and runs the epilogue.
-//! Every wait is for a CTA's first unit, which waits for nobody, so the kernel cannot
-//! deadlock while those CTAs are resident or can become so.
+//! The pieces of one tile are held by consecutive CTAs `g, g + 1, ...` in k order. They
+//! reach C in that order, through C itself, not a workspace: the piece at k-tile 0 (the
+//! *owner*) stores `alpha * acc (+ beta * C)` like a whole tile, and each later piece
+//! (a *contributor*) adds `alpha * acc` into C (`cp.reduce.async.bulk.tensor .add`, or
+//! `red.global.add.f32` on the direct path) once the piece before it is in C. A piece that
+//! ends inside its tile then raises the flag of CTA `g + 1`, which holds the next piece.
+//! C's sums are therefore formed in one fixed order, and launches give identical bits.
+//!
+//! A CTA runs its range's units last first. Its last unit is the head of a tile (an owner,
+//! which waits for nobody), and its only contributor unit, the head of its range, runs
+//! last. A contributor waits only for the CTA before it, whose signalling unit is that
+//! CTA's first stream-K unit or a contributor waiting in turn, down to an owner; so the
+//! waits form chains that end at owners, and the kernel cannot deadlock while all `G` CTAs
+//! are resident (the grid is one wave).
 //!
 //! The PTX in [`super`] computes the same formulas at run time; the tests here check them
-//! as an exact cover of the `T x kt` iteration space.
+//! as an exact cover of the `T x kt` iteration space with that order of pieces.
 
 /// The compile-time constants of a stream-K schedule.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -43,15 +53,27 @@ pub struct Unit {
     pub count: i64,
 }
 
+impl Unit {
+    /// The unit adds into C after the tile's earlier pieces (it does not start at k-tile 0).
+    pub fn contributes(&self) -> bool {
+        self.k0 != 0
+    }
+
+    /// The unit ends inside its tile, so CTA `g + 1` holds the tile's next piece and waits
+    /// for this one's flag.
+    pub fn signals(&self, kt: i64) -> bool {
+        self.k0 + self.count < kt
+    }
+}
+
 impl StreamK {
     /// The schedule of `tiles` tiles of `kt` k-tiles over `ctas` CTAs (all at least 1).
     pub fn new(tiles: i64, kt: i64, ctas: i64) -> Self {
-        let waves = tiles / ctas;
         StreamK {
             ctas,
             tiles,
             kt,
-            dp_tiles: (waves - 1).max(0) * ctas,
+            dp_tiles: tiles / ctas * ctas,
         }
     }
 
@@ -71,7 +93,8 @@ impl StreamK {
         g * base + g.min(rem)
     }
 
-    /// The units of CTA `g` in the order it runs them: its whole tiles, then its range.
+    /// The units of CTA `g` in the order it runs them: its whole tiles, then its range's
+    /// units from the last to the first.
     pub fn units(&self, g: i64) -> Vec<Unit> {
         let mut out: Vec<Unit> = (g..self.dp_tiles)
             .step_by(self.ctas as usize)
@@ -81,33 +104,23 @@ impl StreamK {
                 count: self.kt,
             })
             .collect();
-        let (mut it, end) = (self.start(g), self.start(g + 1));
-        while it < end {
-            let t = it / self.kt;
-            let k0 = it - t * self.kt;
-            let count = (self.kt - k0).min(end - it);
+        let (start, mut end) = (self.start(g), self.start(g + 1));
+        while end > start {
+            let t = (end - 1) / self.kt;
+            let from = start.max(t * self.kt);
             out.push(Unit {
                 tile: self.dp_tiles + t,
-                k0,
-                count,
+                k0: from - t * self.kt,
+                count: end - from,
             });
-            it += count;
+            end = from;
         }
         out
     }
 
-    /// The CTAs whose partials the owner `g` of a unit starting at stream-K k-tile `it`
-    /// (a tile's k-tile 0) adds: `g + 1, g + 2, ...` while their ranges start before the
-    /// tile ends. Empty when the owner's unit is the whole tile.
-    pub fn contributors(&self, g: i64, it: i64) -> Vec<i64> {
-        let end = it + self.kt;
-        (g + 1..self.ctas)
-            .take_while(|&c| self.start(c) < end)
-            .collect()
-    }
-
     /// Whether any unit is a partial tile (some range starts inside a tile; the first
-    /// starts at 0 and the last ends at `W`, both tile boundaries).
+    /// starts at 0 and the last ends at `W`, both tile boundaries), so the kernel takes
+    /// the flags' workspace.
     pub fn has_partials(&self) -> bool {
         (1..self.ctas).any(|g| self.start(g) % self.kt != 0)
     }
@@ -118,45 +131,53 @@ mod tests {
     use super::*;
     use proptest::prelude::*;
 
-    /// Every (tile, k-tile) is computed by exactly one unit; every tile has exactly one
-    /// owner unit (k0 = 0); a CTA's only non-owner unit is its first stream-K unit; and the
-    /// owner's contributor list is exactly the set of CTAs with a non-owner unit of its tile.
+    /// Every (tile, k-tile) is computed by exactly one unit; every tile's pieces in k order
+    /// are held by consecutive CTAs, the first at k-tile 0; a contributor is its CTA's last
+    /// unit; and the piece a contributor waits for is the one that signals it: its
+    /// predecessor in the tile, held by the CTA before, ending inside the tile, and run by
+    /// that CTA before any wait of its own (its first stream-K unit, or its contributor).
     fn check(sk: StreamK) {
         let mut hit = vec![0u8; (sk.tiles * sk.kt) as usize];
-        let mut owners = vec![0; sk.tiles as usize];
-        let mut partial_of: Vec<Vec<i64>> = vec![Vec::new(); sk.tiles as usize];
-        let mut owner_unit = vec![None; sk.tiles as usize];
+        let mut pieces: Vec<Vec<(i64, Unit, usize)>> = vec![Vec::new(); sk.tiles as usize];
+        let mut first_sk = vec![None; sk.ctas as usize];
         for g in 0..sk.ctas {
             let units = sk.units(g);
-            let mut it = sk.start(g);
             for (i, u) in units.iter().enumerate() {
                 assert!(u.count >= 1 && u.k0 + u.count <= sk.kt, "{sk:?} {u:?}");
                 for k in u.k0..u.k0 + u.count {
                     hit[(u.tile * sk.kt + k) as usize] += 1;
                 }
-                if u.k0 == 0 {
-                    owners[u.tile as usize] += 1;
-                    owner_unit[u.tile as usize] = Some((g, *u, it));
-                } else {
-                    let first_sk = units.iter().position(|v| v.tile >= sk.dp_tiles);
-                    assert_eq!(Some(i), first_sk, "{sk:?} CTA {g}: a later partial unit");
-                    partial_of[u.tile as usize].push(g);
+                if u.contributes() {
+                    assert_eq!(i + 1, units.len(), "{sk:?} CTA {g}: a contributor not last");
                 }
-                if u.tile >= sk.dp_tiles {
-                    it += u.count;
+                if u.tile >= sk.dp_tiles && first_sk[g as usize].is_none() {
+                    first_sk[g as usize] = Some(i);
                 }
+                pieces[u.tile as usize].push((g, *u, i));
             }
         }
         assert!(hit.iter().all(|&h| h == 1), "{sk:?}: not an exact cover");
-        assert!(owners.iter().all(|&o| o == 1), "{sk:?}: owners");
-        for t in 0..sk.tiles as usize {
-            let (g, u, it) = owner_unit[t].unwrap();
-            let want = if u.count < sk.kt {
-                sk.contributors(g, it)
-            } else {
-                Vec::new()
-            };
-            assert_eq!(want, partial_of[t], "{sk:?} tile {t}");
+        for (t, ps) in pieces.iter_mut().enumerate() {
+            ps.sort_by_key(|&(_, u, _)| u.k0);
+            assert_eq!(ps[0].1.k0, 0, "{sk:?} tile {t}: no owner");
+            for w in ps.windows(2) {
+                let ((g0, u0, i0), (g1, u1, _)) = (w[0], w[1]);
+                assert_eq!(
+                    g1,
+                    g0 + 1,
+                    "{sk:?} tile {t}: pieces not on consecutive CTAs"
+                );
+                assert!(u0.signals(sk.kt) && u1.contributes(), "{sk:?} tile {t}");
+                assert!(
+                    Some(i0) == first_sk[g0 as usize] || u0.contributes(),
+                    "{sk:?} tile {t}: CTA {g0} signals after a later unit"
+                );
+            }
+            let last = ps.last().unwrap().1;
+            assert!(
+                !last.signals(sk.kt),
+                "{sk:?} tile {t}: the last piece signals"
+            );
         }
     }
 
@@ -167,8 +188,39 @@ mod tests {
             check(StreamK::new(t, kt, g));
         }
         let sk = StreamK::new(512, 64, 132);
-        assert_eq!(sk.dp_tiles, 2 * 132);
+        assert_eq!(sk.dp_tiles, 3 * 132);
+        assert_eq!(sk.base_rem(), (56, 32));
         assert!(sk.has_partials());
+        // The last CTA: whole tiles 131, 263, 395, then k-tiles 8..64 of tile 511, a
+        // contributor that ends the tile; CTA 1: the head of tile 397 (an owner that
+        // signals CTA 2), then the tail of tile 396.
+        let last = sk.units(131);
+        assert_eq!(last.len(), 4);
+        assert_eq!(
+            last[3],
+            Unit {
+                tile: 511,
+                k0: 8,
+                count: 56
+            }
+        );
+        assert!(last[3].contributes() && !last[3].signals(64));
+        let second = sk.units(1);
+        assert_eq!(
+            &second[3..],
+            &[
+                Unit {
+                    tile: 397,
+                    k0: 0,
+                    count: 50
+                },
+                Unit {
+                    tile: 396,
+                    k0: 57,
+                    count: 7
+                },
+            ]
+        );
         assert!(!StreamK::new(264, 64, 132).has_partials());
     }
 
