@@ -353,6 +353,24 @@ impl Runtime {
             .map_err(|e| drv("allocate the kernel's workspace", e))
     }
 
+    /// A kernel with a workspace (stream-K flags) must leave it zeroed for the next launch:
+    /// a flag left set would let a later launch's contributor add into C before the piece
+    /// it follows is there. Errors with [`RuntimeError::Launch`] naming the first set byte.
+    fn check_workspace_clear(&self, ws: &CudaSlice<u8>) -> Result<(), RuntimeError> {
+        let left = self
+            .stream
+            .clone_dtoh(ws)
+            .map_err(|e| RuntimeError::Launch(format!("copy from device: {}", err_name(e))))?;
+        match left.iter().position(|&b| b != 0) {
+            None => Ok(()),
+            Some(i) => Err(RuntimeError::Launch(format!(
+                "the kernel left its workspace dirty (byte {i} of {} is set): its next launch \
+                 would read a stale stream-K flag",
+                left.len()
+            ))),
+        }
+    }
+
     fn upload(&self, m: &HostMat) -> Result<CudaSlice<u8>, RuntimeError> {
         self.stream
             .clone_htod(&m.bytes)
@@ -397,6 +415,9 @@ impl Runtime {
             .with_workspace(&self.stream, ws.as_ref());
         self.launch(&f, spec, call, &set)?;
         self.sync("kernel")?;
+        if let Some(ws) = &ws {
+            self.check_workspace_clear(ws)?;
+        }
         let blas_set = DevSet::new(&self.stream, &da, &db, &dc_blas);
         let blas_ran = match self.cublas_gemm(call, &blas_set) {
             Ok(()) => {

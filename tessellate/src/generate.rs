@@ -44,9 +44,9 @@ pub struct Options {
     pub swizzle: Option<i64>,
     /// Rank stream-K warpgroup plans ([`Plan::stream_k`]) instead of the others: every
     /// split-K-free warpgroup candidate takes a stream-K tail and split-K candidates are
-    /// dropped. Off by default: stream-K measured slower on every shape tried on an H100
-    /// (docs/BENCHMARKS.md run 8: 0.74x of the whole-tile kernel at 4096^3 and 2048^3,
-    /// 0.69-0.93x at decode shapes).
+    /// dropped. Off by default: on an H100 stream-K measured 0.86-0.98x of the whole-tile
+    /// default kernels at 4096^3, 2048^3 and decode shapes, 1.04x at tf32 128x5120x13824
+    /// (docs/BENCHMARKS.md run 16), and the model cannot yet tell those apart.
     pub stream_k: bool,
     /// Whether warpgroup candidates may also take B tiles of 96 columns (one wgmma
     /// `m64n96`; cuBLAS's decode tile width, which makes 128 CTAs of N = 6144). Off by
@@ -938,17 +938,23 @@ pub(crate) fn modeled(
     }
     // Stream-K: a CTA whose range starts inside a tile adds that partial f32 tile into C
     // (a second epilogue through the SM's write path) after the piece before it has been
-    // written completely, which its writer waits for; counted as two tiles at the SM's
-    // share of the L2 rate (or DRAM's where no L2 rate is known), on the critical path at
-    // the end of the kernel. (Run 16-a: 4096^3 with 128x256 tiles ran 1.7% slower than
-    // whole tiles, where the tail's idle eighth of a tile is 3% of the kernel.)
+    // written completely, which its writer waits for. A tile's pieces reach C one after
+    // another, so the chain is as long as the most pieces a tile has, `ceil(kt / range)`
+    // for ranges of `range` k-steps (33 at 128x128x16384), and at least the owner's store
+    // and one add; each counted as one f32 tile at the SM's share of the L2 rate (or
+    // DRAM's where no L2 rate is known), on the critical path at the end of the kernel.
+    // (Run 16-a: 4096^3 with 128x256 tiles ran 1.7% slower than whole tiles, where the
+    // tail's idle eighth of a tile is 3% of the kernel.)
     if c.stream_k && tiles % slots != 0 {
+        let tail = if tiles < slots { tiles } else { tiles % slots };
+        let range = (tail as f64 * ksteps / slots as f64).max(1.0);
+        let chain = (ksteps / range).ceil().max(2.0);
         let per_sm_clk = target
             .l2_fill_gb_per_s
             .map_or(target.dram_bytes_per_clk_per_sm(), |g| {
                 g * 1e9 / (target.clock_mhz * 1e6) / f64::from(target.sms)
             });
-        cycles += 2.0 * (cta[0] * cta[1] * 4) as f64 / per_sm_clk;
+        cycles += chain * (cta[0] * cta[1] * 4) as f64 / per_sm_clk;
     }
     let secs = cycles / (target.clock_mhz * 1e6);
     Modeled {

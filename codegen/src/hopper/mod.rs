@@ -1428,7 +1428,7 @@ fn consumer_body(
     }
     let sk = ws.as_ref().zip(at.sk.as_ref());
     if let Some((ws, unit)) = sk {
-        ws.wait(b, sh, unit);
+        ws.wait(b, sh, unit, staging.is_some());
     }
     let tile = (at.m0, at.n0, at.bz);
     let reduce = sk.map(|(_, unit)| unit.contrib);
@@ -1633,10 +1633,11 @@ impl Workspace {
 
     /// Before a contributing unit's epilogue: thread 0 spins on this CTA's flag with
     /// `ld.acquire.gpu` until the tile's previous piece is in C, clears it for the next
-    /// launch, and the consumers sync. Every consumer thread then orders that acquire
-    /// before its async-proxy accesses (`fence.proxy.async.global`, PTX ISA 9.7.13.4.2):
-    /// the TMA reduce reads C through the async proxy.
-    fn wait(&self, b: &mut Builder, sh: &Shape, unit: &SkAt) {
+    /// launch, and the consumers sync. Where the epilogue is `staged` (TMA stores and
+    /// reduces), every consumer thread then orders that acquire before its async-proxy
+    /// accesses (`fence.proxy.async.global`, PTX ISA 9.7.13.4.2): the TMA reduce reads C
+    /// through the async proxy, and the previous piece may have been written by either.
+    fn wait(&self, b: &mut Builder, sh: &Shape, unit: &SkAt, staged: bool) {
         let done = b.fresh_label("SK_READY");
         let spin = b.fresh_label("SK_SPIN");
         b.emit_if(unit.contrib, true, Op::Bra, "uni", vec![sym(&done)]);
@@ -1663,13 +1664,16 @@ impl Workspace {
         );
         b.label(&polled);
         b.emit(Op::Bar, "sync", vec![imm(1), imm(128 * sh.consumers)]);
-        b.emit(Op::Fence, "proxy.async.global", vec![]);
+        if staged {
+            b.emit(Op::Fence, "proxy.async.global", vec![]);
+        }
         b.label(&done);
     }
 
     /// After the epilogue of a unit that ends inside its tile: every bulk store or reduce
     /// of the CTA is complete, not only read (`cp.async.bulk.wait_group 0`, PTX ISA
-    /// 9.7.9.25.3.2) and ordered before generic accesses (`fence.proxy.async.global`), the
+    /// 9.7.9.25.3.2) and ordered before generic accesses (`fence.proxy.async.global`; both
+    /// only where there is staging, the direct path writes C with generic stores), the
     /// consumers sync, and thread 0 raises CTA `g + 1`'s flag with a release
     /// (`fence.acq_rel.gpu` + `st.relaxed.gpu`, PTX ISA 8.4, memory consistency model).
     /// Raised at once, not after the CTA's next main loop: deferred, the next piece's CTA
@@ -1686,8 +1690,8 @@ impl Workspace {
         b.comment("stream-K: the next piece of this tile (CTA g + 1) may add into C");
         if let Some(st) = staging {
             st.complete(b);
+            b.emit(Op::Fence, "proxy.async.global", vec![]);
         }
-        b.emit(Op::Fence, "proxy.async.global", vec![]);
         b.emit(Op::Bar, "sync", vec![imm(1), imm(128 * sh.consumers)]);
         let (g, flag) = (b.reg(RegClass::B32), b.reg(RegClass::B64));
         b.emit(Op::Mov, "u32", vec![r(g), sym("%ctaid.x")]);
@@ -1715,8 +1719,8 @@ fn range_start(b: &mut Builder, sk: StreamK, dst: Reg, cta: Reg) {
 }
 
 /// Adds a partial tile into `quads` (groups of four accumulators): quad `q` of this thread
-/// is the 16-byte vector at `base + q * t_all` (the layout `reduce_splits` and
-/// [`Workspace`] store), loaded with `ld.{space}.v4.f32`, `tmp.len()` loads in flight
+/// is the 16-byte vector at `base + q * t_all` (the layout `reduce_splits` stores), loaded
+/// with `ld.{space}.v4.f32`, `tmp.len()` loads in flight
 /// before their adds.
 fn add_partial(
     b: &mut Builder,

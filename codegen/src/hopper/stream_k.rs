@@ -19,12 +19,15 @@
 //! ends inside its tile then raises the flag of CTA `g + 1`, which holds the next piece.
 //! C's sums are therefore formed in one fixed order, and launches give identical bits.
 //!
-//! A CTA runs its range's units last first. Its last unit is the head of a tile (an owner,
-//! which waits for nobody), and its only contributor unit, the head of its range, runs
-//! last. A contributor waits only for the CTA before it, whose signalling unit is that
-//! CTA's first stream-K unit or a contributor waiting in turn, down to an owner; so the
-//! waits form chains that end at owners, and the kernel cannot deadlock while all `G` CTAs
-//! are resident (the grid is one wave).
+//! A CTA runs its range's units last first, so its only contributor unit (the head of its
+//! range, if that starts inside a tile) runs last, after every piece it owns. A piece that
+//! signals ends inside its tile, so it ends its CTA's range: it is that CTA's first
+//! stream-K unit, run before the CTA waits for anything. Every wait is therefore CTA `g`
+//! waiting for CTA `g - 1`'s first stream-K unit, which waits for nobody unless it is also
+//! that CTA's contributor (a range inside one tile), and then only for CTA `g - 2`; the
+//! chain ends at a CTA whose first unit is an owner (CTA 0's range starts at 0). Waits only
+//! point to lower `blockIdx`, so the kernel cannot deadlock even if CTAs were not all
+//! resident at once, as long as lower ones are dispatched first.
 //!
 //! The PTX in [`super`] computes the same formulas at run time; the tests here check them
 //! as an exact cover of the `T x kt` iteration space with that order of pieces.
@@ -134,8 +137,8 @@ mod tests {
     /// Every (tile, k-tile) is computed by exactly one unit; every tile's pieces in k order
     /// are held by consecutive CTAs, the first at k-tile 0; a contributor is its CTA's last
     /// unit; and the piece a contributor waits for is the one that signals it: its
-    /// predecessor in the tile, held by the CTA before, ending inside the tile, and run by
-    /// that CTA before any wait of its own (its first stream-K unit, or its contributor).
+    /// predecessor in the tile, held by the CTA before, ending inside the tile, and that
+    /// CTA's first stream-K unit, run before any wait of its own.
     fn check(sk: StreamK) {
         let mut hit = vec![0u8; (sk.tiles * sk.kt) as usize];
         let mut pieces: Vec<Vec<(i64, Unit, usize)>> = vec![Vec::new(); sk.tiles as usize];
@@ -168,9 +171,10 @@ mod tests {
                     "{sk:?} tile {t}: pieces not on consecutive CTAs"
                 );
                 assert!(u0.signals(sk.kt) && u1.contributes(), "{sk:?} tile {t}");
-                assert!(
-                    Some(i0) == first_sk[g0 as usize] || u0.contributes(),
-                    "{sk:?} tile {t}: CTA {g0} signals after a later unit"
+                assert_eq!(
+                    Some(i0),
+                    first_sk[g0 as usize],
+                    "{sk:?} tile {t}: CTA {g0} signals after another unit"
                 );
             }
             let last = ps.last().unwrap().1;
