@@ -60,6 +60,8 @@ pub mod epilogue;
 pub mod ffma;
 pub mod layout;
 pub mod stream_k;
+#[cfg(test)]
+mod tile_loop_check;
 
 use emit_ptx::ast::{Entry, Module, Op, Operand, Param, ParamType, Reg, RegClass, Shared};
 use itex::{DType, Instruction};
