@@ -435,6 +435,9 @@ impl Cta<'_> {
                 "%ctaid.x" => u64::from(self.id[0]),
                 "%ctaid.y" => u64::from(self.id[1]),
                 "%ctaid.z" => u64::from(self.id[2]),
+                "%nctaid.x" => u64::from(self.launch.grid[0]),
+                "%nctaid.y" => u64::from(self.launch.grid[1]),
+                "%nctaid.z" => u64::from(self.launch.grid[2]),
                 "%ntid.x" => u64::from(self.launch.block[0]),
                 "%laneid" => u64::from(tid % 32),
                 name => *self.shared_base.get(name)?,
@@ -644,6 +647,19 @@ impl Cta<'_> {
                     }
                 } else {
                     compare(cmp, int_value(a, ty), int_value(b, ty)).ok_or(None)?
+                };
+                // `setp.CmpOp.BoolOp d, a, b, c`: `d = (a CmpOp b) BoolOp c` (PTX ISA
+                // 9.7.3.10); before this, the `c` operand was ignored.
+                let r = match (m.get(1).copied(), ops.get(3)) {
+                    (Some(op @ ("and" | "or" | "xor")), Some(_)) => {
+                        let c = src(3).ok_or(None)? & 1 != 0;
+                        match op {
+                            "and" => r && c,
+                            "or" => r || c,
+                            _ => r ^ c,
+                        }
+                    }
+                    _ => r,
                 };
                 set(th, u64::from(r));
             }

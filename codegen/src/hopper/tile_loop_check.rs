@@ -1,134 +1,78 @@
-//! Runs the stream-K tile loop that [`Shape::open_tiles`] and [`Shape::close_tiles`] emit,
-//! instruction by instruction on the host, for every CTA of a schedule, and checks it visits
+//! Runs the stream-K tile loop that [`Shape::open_tiles`] and [`Shape::close_tiles`] emit
+//! in the PTX simulator (`ptx-sim`), for every CTA of a schedule, and checks it visits
 //! exactly the units [`StreamK::units`] lists, in that order, at the tile origins of the
 //! launch order. The kernel's loop is PTX integer arithmetic; the schedule's proofs (exact
 //! cover, the order of a tile's pieces) are about `units`; this ties the two together.
 
-use std::collections::HashMap;
 use std::sync::OnceLock;
 
-use emit_ptx::ast::{Op, Operand, Reg, Stmt};
+use emit_ptx::ast::{Entry, Module, Op, Operand, Param, ParamType, RegClass};
 use proptest::prelude::*;
+use ptx_sim::{Arg, Global, Launch};
 use tessellate::{GemmDType, GemmProblem, Plan};
 
+use super::Shape;
 use super::stream_k::StreamK;
-use super::{Shape, TileAt};
 use crate::CompileOptions;
-use crate::builder::Builder;
+use crate::builder::{Builder, addr, imm, r, sym, vec};
 
-/// Marks the loop body in the emitted statements.
-const BODY: &str = "tile loop body";
-
-/// Emits the loop of `sh` with a marked body.
-fn emit(sh: &Shape) -> (Vec<Stmt>, TileAt) {
+/// A one-thread kernel of `sh`'s tile loop whose body writes `(m0, n0, kbeg, count)` of
+/// each visit to the CTA's next 16-byte slot of `out` (`slots` per CTA).
+fn loop_kernel(sh: &Shape, slots: i64) -> Module {
     let mut b = Builder::default();
+    let (out, next) = (b.reg(RegClass::B64), b.reg(RegClass::B64));
+    b.emit(
+        Op::Ld,
+        "param.u64",
+        vec![r(out), Operand::addr(sym("out"), 0)],
+    );
+    let cta = b.reg(RegClass::B32);
+    b.emit(Op::Mov, "u32", vec![r(cta), sym("%ctaid.x")]);
+    b.emit(Op::Mul, "wide.u32", vec![r(next), r(cta), imm(slots * 16)]);
+    b.emit(Op::Add, "u64", vec![r(next), r(next), r(out)]);
     let (lp, at) = sh.open_tiles(&mut b, "T");
-    b.comment(BODY);
+    let visit = vec(&[at.m0, at.n0, at.kbeg, at.count]);
+    b.emit(Op::St, "global.v4.u32", vec![addr(next, 0), visit]);
+    b.emit(Op::Add, "u64", vec![r(next), r(next), imm(16)]);
     sh.close_tiles(&mut b, lp);
-    (b.body, at)
-}
-
-/// The value of an operand: a register, an immediate, or `%ctaid.x` / `%nctaid.x`.
-fn value(regs: &HashMap<Reg, u32>, o: &Operand, cta: u32, grid: u32) -> u32 {
-    match o {
-        Operand::Reg(x) => *regs
-            .get(x)
-            .unwrap_or_else(|| panic!("{x:?} read before set")),
-        Operand::Imm(v) => *v as u32,
-        Operand::Sym(s) if s == "%ctaid.x" => cta,
-        Operand::Sym(s) if s == "%nctaid.x" => grid,
-        other => panic!("operand {other:?}"),
+    b.emit(Op::Ret, "", vec![]);
+    let mut entry = Entry::new("tile_loop");
+    entry.params = vec![Param::new(ParamType::U64, "out")];
+    entry.regs = b.decls();
+    entry.body = b.body;
+    Module {
+        version: (8, 0),
+        target: "sm_90a".into(),
+        entries: vec![entry],
     }
 }
 
-/// Runs the loop for CTA `cta` of `grid`; the `(m0, n0, kbeg, count)` of every body visit.
-fn run(body: &[Stmt], at: &TileAt, cta: u32, grid: u32) -> Vec<[u32; 4]> {
-    let labels: HashMap<&str, usize> = body
-        .iter()
-        .enumerate()
-        .filter_map(|(i, s)| match s {
-            Stmt::Label(l) => Some((l.as_str(), i)),
-            _ => None,
-        })
+/// Runs the loop on `ctas` one-thread CTAs of `slots` slots each (all-ones until written);
+/// each CTA's visits.
+fn run(module: &Module, ctas: i64, slots: i64) -> Vec<Vec<[u32; 4]>> {
+    let mut g = Global::default();
+    let out = g.alloc(vec![0xFF; (ctas * slots * 16) as usize]);
+    let launch = Launch {
+        grid: [ctas as u32, 1, 1],
+        block: [1, 1, 1],
+        dynamic_smem: 0,
+    };
+    ptx_sim::run(module, "tile_loop", &launch, &[Arg::U64(out)], &mut g).unwrap();
+    let words: Vec<u32> = g
+        .get(out)
+        .unwrap()
+        .chunks(4)
+        .map(|w| u32::from_le_bytes(w.try_into().unwrap()))
         .collect();
-    let mut regs: HashMap<Reg, u32> = HashMap::new();
-    let mut seen = Vec::new();
-    let mut pc = 0;
-    let mut steps = 0;
-    while pc < body.len() {
-        steps += 1;
-        assert!(steps < 1_000_000, "CTA {cta}: the loop does not end");
-        let i = match &body[pc] {
-            Stmt::Comment(c) if c == BODY => {
-                seen.push([at.m0, at.n0, at.kbeg, at.count].map(|x| regs[&x]));
-                pc += 1;
-                continue;
-            }
-            Stmt::Instr(i) => i,
-            _ => {
-                pc += 1;
-                continue;
-            }
-        };
-        pc += 1;
-        if let Some(g) = i.guard
-            && (regs[&g.pred] != 0) == g.negated
-        {
-            continue;
-        }
-        let v = |k: usize| value(&regs, &i.operands[k], cta, grid);
-        let mods: Vec<&str> = i.mods.iter().map(String::as_str).collect();
-        let out = match (i.op, mods.as_slice()) {
-            (Op::Bra, _) => {
-                let Operand::Sym(l) = &i.operands[0] else {
-                    panic!("{i:?}")
-                };
-                pc = labels[l.as_str()];
-                continue;
-            }
-            (Op::Trap, _) => panic!("CTA {cta}: trap"),
-            (Op::Mov, _) => v(1),
-            (Op::Add, _) => v(1).wrapping_add(v(2)),
-            (Op::Sub, _) => v(1).wrapping_sub(v(2)),
-            (Op::Mul, ["lo", _]) => v(1).wrapping_mul(v(2)),
-            (Op::Mad, ["lo", _]) => v(1).wrapping_mul(v(2)).wrapping_add(v(3)),
-            (Op::Div, _) => v(1) / v(2),
-            (Op::Rem, _) => v(1) % v(2),
-            (Op::Min, _) => v(1).min(v(2)),
-            (Op::Max, _) => v(1).max(v(2)),
-            (Op::Selp, _) => {
-                if v(3) != 0 {
-                    v(1)
-                } else {
-                    v(2)
-                }
-            }
-            (Op::Setp, [cmp, rest @ ..]) => {
-                let (a, b) = (v(1), v(2));
-                let t = match *cmp {
-                    "eq" => a == b,
-                    "ne" => a != b,
-                    "lt" => a < b,
-                    "le" => a <= b,
-                    "ge" => a >= b,
-                    "gt" => a > b,
-                    other => panic!("setp.{other}"),
-                };
-                let t = if rest.first() == Some(&"and") {
-                    t && v(3) != 0
-                } else {
-                    t
-                };
-                u32::from(t)
-            }
-            (op, m) => panic!("not interpreted: {op:?} {m:?}"),
-        };
-        let Operand::Reg(d) = i.operands[0] else {
-            panic!("{i:?}")
-        };
-        regs.insert(d, out);
-    }
-    seen
+    words
+        .chunks((slots * 4) as usize)
+        .map(|cta| {
+            cta.chunks(4)
+                .map(|v| [v[0], v[1], v[2], v[3]])
+                .take_while(|v| *v != [u32::MAX; 4])
+                .collect()
+        })
+        .collect()
 }
 
 /// The launch order's tile `(m, n)` of linear tile `t` (`raster` with one CTA per tile).
@@ -170,21 +114,23 @@ fn check(gm: i64, gn: i64, kt: i64, ctas: i64, group: i64) {
     let sk = StreamK::new(gm * gn, kt, ctas);
     (sh.gm, sh.gn, sh.kt_count, sh.raster_group, sh.sk) = (gm, gn, kt, group, Some(sk));
     let (bm, bn) = (sh.stage_readers() * sh.wm, sh.bn);
-    let (body, at) = emit(&sh);
-    for g in 0..ctas {
+    // One slot more than any CTA's units, so a loop that ran on would write past them.
+    let slots = (0..ctas)
+        .map(|g| sk.units(g).len() as i64)
+        .max()
+        .unwrap_or(0)
+        + 1;
+    let seen = run(&loop_kernel(&sh, slots), ctas, slots);
+    for (g, seen) in seen.iter().enumerate() {
         let want: Vec<[u32; 4]> = sk
-            .units(g)
+            .units(g as i64)
             .iter()
             .map(|u| {
                 let (m, n) = raster(u.tile, gm, gn, group);
                 [m * bm, n * bn, u.k0, u.count].map(|x| x as u32)
             })
             .collect();
-        assert_eq!(
-            run(&body, &at, g as u32, ctas as u32),
-            want,
-            "{sk:?} CTA {g}"
-        );
+        assert_eq!(seen, &want, "{sk:?} CTA {g}");
     }
 }
 
