@@ -51,9 +51,9 @@ pub struct CompileArgs {
     pub tma_store: String,
     /// Stream-K tails for warpgroup (sm_90a) kernels: `on` ranks stream-K plans only (no
     /// split-K; B multicast off) and puts a stream-K tail on a `--plan` without one; `auto`
-    /// and `off` rank none (measured slower on an H100 at most shapes, faster at tf32
-    /// 128x5120x13824; docs/BENCHMARKS.md run 16). A stream-K kernel takes a zero-filled
-    /// global workspace of one flag per CTA (`verify` and `bench` allocate it).
+    /// and `off` rank none (measured slower at most shapes; faster at tf32 128x5120x13824 on
+    /// an H100, slower there on an H200; docs/BENCHMARKS.md run 16). A stream-K kernel takes
+    /// a zero-filled global workspace of one flag per CTA (`verify` and `bench` allocate it).
     /// Not for batched GEMMs (`bmm`): refused.
     #[arg(long, default_value = "auto", value_parser = ["auto", "on", "off"])]
     pub stream_k: String,

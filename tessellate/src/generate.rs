@@ -46,7 +46,8 @@ pub struct Options {
     /// split-K-free warpgroup candidate takes a stream-K tail and split-K candidates are
     /// dropped. Off by default: on an H100 stream-K measured 0.86-0.98x of the whole-tile
     /// default kernels at 4096^3, 2048^3 and decode shapes, 1.04x at tf32 128x5120x13824
-    /// (docs/BENCHMARKS.md run 16), and the model cannot yet tell those apart.
+    /// (0.97x there on an H200; docs/BENCHMARKS.md run 16), and the model cannot yet tell
+    /// those apart.
     pub stream_k: bool,
     /// Whether warpgroup candidates may also take B tiles of 96 columns (one wgmma
     /// `m64n96`; cuBLAS's decode tile width, which makes 128 CTAs of N = 6144). Off by
