@@ -357,10 +357,7 @@ impl Runtime {
     /// a flag left set would let a later launch's contributor add into C before the piece
     /// it follows is there. Errors with [`RuntimeError::Launch`] naming the first set byte.
     fn check_workspace_clear(&self, ws: &CudaSlice<u8>) -> Result<(), RuntimeError> {
-        let left = self
-            .stream
-            .clone_dtoh(ws)
-            .map_err(|e| RuntimeError::Launch(format!("copy from device: {}", err_name(e))))?;
+        let left = self.dtoh(ws)?;
         match left.iter().position(|&b| b != 0) {
             None => Ok(()),
             Some(i) => Err(RuntimeError::Launch(format!(
@@ -378,11 +375,17 @@ impl Runtime {
     }
 
     fn download(&self, s: &CudaSlice<u8>, ty: ElemType) -> Result<HostMat, RuntimeError> {
-        let bytes = self
-            .stream
+        Ok(HostMat {
+            ty,
+            bytes: self.dtoh(s)?,
+        })
+    }
+
+    /// The bytes of `s`, copied to the host.
+    fn dtoh(&self, s: &CudaSlice<u8>) -> Result<Vec<u8>, RuntimeError> {
+        self.stream
             .clone_dtoh(s)
-            .map_err(|e| RuntimeError::Launch(format!("copy from device: {}", err_name(e))))?;
-        Ok(HostMat { ty, bytes })
+            .map_err(|e| RuntimeError::Launch(format!("copy from device: {}", err_name(e))))
     }
 
     /// See [`crate::verify`].

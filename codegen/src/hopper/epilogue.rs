@@ -169,11 +169,10 @@ pub(super) fn emit(
     }
     let beta_nz = b.reg(RegClass::Pred);
     b.emit(Op::Setp, "neu.f32", vec![r(beta_nz), r(beta), f32imm(0.0)]);
-    if let Some(red) = reduce {
+    let role = reduce.map(|add| Role::new(b, add));
+    if let Some(role) = role {
         // A contributor never reads C's old value: the owner applied beta.
-        let owner = b.reg(RegClass::Pred);
-        b.emit(Op::Not, "pred", vec![r(owner), r(red)]);
-        b.emit(Op::And, "pred", vec![r(beta_nz), r(beta_nz), r(owner)]);
+        b.emit(Op::And, "pred", vec![r(beta_nz), r(beta_nz), r(role.store)]);
     }
     let with_beta = b.fresh_label("EPI_BETA");
     let end = b.fresh_label("EPI_DONE");
@@ -191,8 +190,8 @@ pub(super) fn emit(
     let shared = staging.is_none().then(|| frag.addresses(b, sh, acc.len()));
     b.emit_if(beta_nz, false, Op::Bra, "uni", vec![sym(&with_beta)]);
     match (staging, &shared) {
-        (Some(st), _) => tma_store(b, sh, st, &frag, acc, alpha, reduce),
-        (None, Some(at)) => direct(b, &frag, at, acc, alpha, None, reduce),
+        (Some(st), _) => tma_store(b, sh, st, &frag, acc, alpha, role),
+        (None, Some(at)) => direct(b, &frag, at, acc, alpha, None, role),
         (None, None) => unreachable!("addresses exist without staging"),
     }
     b.emit(Op::Bra, "uni", vec![sym(&end)]);
@@ -200,6 +199,33 @@ pub(super) fn emit(
     let at = shared.unwrap_or_else(|| frag.addresses(b, sh, acc.len()));
     direct(b, &frag, &at, acc, alpha, Some(beta), None);
     b.label(&end);
+}
+
+/// A stream-K piece's way into C: `add` (a contributor adds) and its negation `store`.
+#[derive(Clone, Copy)]
+struct Role {
+    add: Reg,
+    store: Reg,
+}
+
+impl Role {
+    fn new(b: &mut Builder, add: Reg) -> Self {
+        let store = b.reg(RegClass::Pred);
+        b.emit(Op::Not, "pred", vec![r(store), r(add)]);
+        Role { add, store }
+    }
+
+    /// Two predicates for [`Role::under`].
+    fn pair(b: &mut Builder) -> (Reg, Reg) {
+        (b.reg(RegClass::Pred), b.reg(RegClass::Pred))
+    }
+
+    /// `(store, add) = (when && self.store, when && self.add)`.
+    fn under(&self, b: &mut Builder, when: Reg, (store, add): (Reg, Reg)) -> (Reg, Reg) {
+        b.emit(Op::And, "pred", vec![r(store), r(when), r(self.store)]);
+        b.emit(Op::And, "pred", vec![r(add), r(when), r(self.add)]);
+        (store, add)
+    }
 }
 
 /// One tile's epilogue coordinates: the kernel's problem `m x n` (with `transposed`, the
@@ -316,8 +342,8 @@ impl Frag {
 /// `(16w + l/4, 8j + 2(l%4) + {0,1})` and the same 8 rows further down, as registers
 /// `4j + {0,1}` and `4j + {2,3}`. C is read only with `beta` (it may hold garbage).
 ///
-/// With `reduce` (a predicate), threads where it is true add into C (`red.global.add.f32`,
-/// one per element) instead of storing.
+/// With a stream-K `role`, a contributor's threads add into C (`red.global.add.f32`, one
+/// per element) instead of storing.
 fn direct(
     b: &mut Builder,
     f: &Frag,
@@ -325,31 +351,23 @@ fn direct(
     acc: &[Vec<Reg>],
     alpha: Reg,
     beta: Option<Reg>,
-    reduce: Option<Reg>,
+    role: Option<Role>,
 ) {
     let ok = b.reg(RegClass::Pred);
-    // With `reduce`: `(reduce, !reduce, ok && reduce, ok && !reduce)`.
-    let owner = reduce.map(|red| {
-        let owner = b.reg(RegClass::Pred);
-        b.emit(Op::Not, "pred", vec![r(owner), r(red)]);
-        (red, owner, b.reg(RegClass::Pred), b.reg(RegClass::Pred))
-    });
-    // Stores `vals` at byte `off` from the thread's first element where `ok`, or with
-    // `reduce` adds them element by element.
+    let ways = role.map(|role| (role, Role::pair(b)));
+    // Stores `vals` at byte `off` from the thread's first element where `ok`; with a
+    // contributor's `role`, adds them element by element instead.
     let ptr = at.ptr;
     let put = |b: &mut Builder, off: i64, vals: &[Reg], mods: &str| {
         let src = if let [v] = vals { r(*v) } else { vec(vals) };
-        let Some((red, own, add, store)) = owner else {
+        let Some((role, pair)) = ways else {
             return b.emit_if(ok, false, Op::St, mods, vec![addr(ptr, off), src]);
         };
-        {
-            b.emit(Op::And, "pred", vec![r(store), r(ok), r(own)]);
-            b.emit_if(store, false, Op::St, mods, vec![addr(ptr, off), src]);
-            b.emit(Op::And, "pred", vec![r(add), r(ok), r(red)]);
-            for (i, &v) in vals.iter().enumerate() {
-                let e = addr(ptr, off + 4 * i as i64);
-                b.emit_if(add, false, Op::Red, "global.add.f32", vec![e, r(v)]);
-            }
+        let (store, add) = role.under(b, ok, pair);
+        b.emit_if(store, false, Op::St, mods, vec![addr(ptr, off), src]);
+        for (i, &v) in vals.iter().enumerate() {
+            let e = addr(ptr, off + 4 * i as i64);
+            b.emit_if(add, false, Op::Red, "global.add.f32", vec![e, r(v)]);
         }
     };
     // Byte offsets of element (r, c) from the thread's first: rows and columns apart.
@@ -400,9 +418,9 @@ fn direct(
 /// again, and the leader issues the bulk store at `(n0 + 32c, m0 + wm * ci + 64i)` and
 /// commits it as a bulk group.
 ///
-/// With `reduce` (a predicate), the leader issues `cp.reduce.async.bulk.tensor` with `.add`
-/// where it is true (the engine adds the box into C's f32 elements in L2; PTX ISA
-/// 9.7.9.25.5.2) instead of the store.
+/// With a contributor's stream-K `role`, the leader issues `cp.reduce.async.bulk.tensor`
+/// with `.add` (the engine adds the box into C's f32 elements in L2; PTX ISA 9.7.9.25.5.2)
+/// instead of the store.
 fn tma_store(
     b: &mut Builder,
     sh: &Shape,
@@ -410,15 +428,12 @@ fn tma_store(
     f: &Frag,
     acc: &[Vec<Reg>],
     alpha: Reg,
-    reduce: Option<Reg>,
+    role: Option<Role>,
 ) {
     // Which of the leader's two bulk copies runs: `(store, add)` predicates.
-    let issue = reduce.map(|red| {
-        let (store, add) = (b.reg(RegClass::Pred), b.reg(RegClass::Pred));
-        b.emit(Op::Not, "pred", vec![r(store), r(red)]);
-        b.emit(Op::And, "pred", vec![r(store), r(store), r(st.leader)]);
-        b.emit(Op::And, "pred", vec![r(add), r(red), r(st.leader)]);
-        (store, add)
+    let issue = role.map(|role| {
+        let pair = Role::pair(b);
+        role.under(b, st.leader, pair)
     });
     let [o0, o1] = [0; 2].map(|_| b.reg(RegClass::F32));
     let (cm, cn, src) = (

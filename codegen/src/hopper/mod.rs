@@ -1597,7 +1597,7 @@ fn reduce_splits(b: &mut Builder, sh: &Shape, base: Reg, tid: Reg, ks: Reg, acc:
             "shared::cluster.u32",
             vec![r(remote), r(mine), r(rank)],
         );
-        add_partial(b, &quads, &tmp, "shared::cluster", remote, t_all);
+        add_partial(b, &quads, &tmp, remote, t_all);
     }
     b.emit(Op::Add, "u32", vec![r(rank), r(rank), imm(1)]);
     let more = b.reg(RegClass::Pred);
@@ -1720,24 +1720,17 @@ fn range_start(b: &mut Builder, sk: StreamK, dst: Reg, cta: Reg) {
     b.emit(Op::Mad, "lo.u32", vec![r(dst), r(cta), imm(base), r(dst)]);
 }
 
-/// Adds a partial tile into `quads` (groups of four accumulators): quad `q` of this thread
-/// is the 16-byte vector at `base + q * t_all` (the layout `reduce_splits` stores), loaded
-/// with `ld.{space}.v4.f32`, `tmp.len()` loads in flight
-/// before their adds.
-fn add_partial(
-    b: &mut Builder,
-    quads: &[&[Reg]],
-    tmp: &[Vec<Reg>],
-    space: &str,
-    base: Reg,
-    t_all: i64,
-) {
+/// Adds a split-K peer's partial tile into `quads` (groups of four accumulators): quad `q`
+/// of this thread is the 16-byte vector at `base + q * t_all` of the peer's shared memory
+/// (the layout `reduce_splits` stores), loaded with `ld.shared::cluster.v4.f32`,
+/// `tmp.len()` loads in flight before their adds.
+fn add_partial(b: &mut Builder, quads: &[&[Reg]], tmp: &[Vec<Reg>], base: Reg, t_all: i64) {
     let batch = tmp.len();
-    let mods = format!("{space}.v4.f32");
     for (chunk, group) in quads.chunks(batch).enumerate() {
         for (i, _) in group.iter().enumerate() {
             let q = (chunk * batch + i) as i64;
-            b.emit(Op::Ld, &mods, vec![vec(&tmp[i]), addr(base, q * t_all)]);
+            let src = addr(base, q * t_all);
+            b.emit(Op::Ld, "shared::cluster.v4.f32", vec![vec(&tmp[i]), src]);
         }
         for (i, x) in group.iter().enumerate() {
             for (a, t) in x.iter().zip(&tmp[i]) {
