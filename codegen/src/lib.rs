@@ -94,6 +94,12 @@ pub struct CompileOptions {
     /// warpgroups share each tile's rows (plans carry no ping-pong choice: measured 9-17%
     /// slower, docs/BENCHMARKS.md run 12).
     pub pingpong: Option<bool>,
+    /// Issue the next tile's first `k-tiles` in the TMA-store epilogue, `cols` accumulator
+    /// columns at a time as their boxes are staged (`hopper::overlap`): `Some((k_tiles,
+    /// cols))`, `cols` a multiple of 64 dividing the tile's columns. Needs a persistent,
+    /// split-K-free, stream-K-free plan without ping-pong or FFMA columns, with more
+    /// k-tiles than `k_tiles`. `None`: off.
+    pub epilogue_overlap: Option<(u32, u32)>,
 }
 
 impl Default for CompileOptions {
@@ -112,6 +118,7 @@ impl Default for CompileOptions {
             stream_k: None,
             raster_group: None,
             pingpong: None,
+            epilogue_overlap: None,
         }
     }
 }

@@ -71,6 +71,11 @@ pub struct CompileArgs {
     /// main loop (persistent plans only); `auto` and `off`: none.
     #[arg(long, default_value = "auto", value_parser = ["auto", "on", "off"])]
     pub pingpong: String,
+    /// Issue the next tile's first k-tiles during the TMA-store epilogue of persistent
+    /// warpgroup (sm_90a) kernels, as `KxCOLS` (K k-tiles, COLS accumulator columns at a
+    /// time as their boxes are staged, a multiple of 64 dividing the tile's), or `off`.
+    #[arg(long, default_value = "off", value_parser = parse_overlap)]
+    pub epilogue_overlap: Overlap,
     /// Instruction order: `interleave` (default), `eager` (loads hoisted without limit) or
     /// `linear` (program order).
     #[arg(long, default_value = "interleave", value_parser = ["interleave", "eager", "linear"])]
@@ -121,6 +126,24 @@ pub fn target_defaults(target: &hw_models::Target) -> CompileOptions {
 }
 
 /// `auto` -> `None` (the plan decides), `on` / `off` -> `Some`.
+/// `--epilogue-overlap`: `off` or `(k_tiles, cols)`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Overlap(pub Option<(u32, u32)>);
+
+fn parse_overlap(s: &str) -> Result<Overlap, String> {
+    if s == "off" {
+        return Ok(Overlap(None));
+    }
+    let bad = || format!("`{s}`: expected `off` or KxCOLS (e.g. 1x64)");
+    let (k, c) = s.split_once('x').ok_or_else(bad)?;
+    let k: u32 = k.parse().map_err(|_| bad())?;
+    let c: u32 = c.parse().map_err(|_| bad())?;
+    if k == 0 || c == 0 {
+        return Err(bad());
+    }
+    Ok(Overlap(Some((k, c))))
+}
+
 fn on_off(s: &str) -> Option<bool> {
     match s {
         "on" => Some(true),
@@ -191,6 +214,7 @@ pub fn kernel(
         stream_k: on_off(&a.stream_k),
         raster_group: a.raster_group,
         pingpong: on_off(&a.pingpong),
+        epilogue_overlap: a.epilogue_overlap.0,
         ..target_defaults(&target)
     };
     let k = codegen::compile(&plan, &copts).map_err(|e| CliError {

@@ -19,8 +19,9 @@
 
 use emit_ptx::ast::{Operand, Reg, RegClass};
 
-use super::Shape;
 use super::layout::{SPAN, swizzle};
+use super::overlap::{Chunk, Overlap};
+use super::{Ring, Shape};
 use crate::builder::{Builder, addr, f32imm, imm, r, sym, vec};
 use crate::{TensorMapSpec, TmaElem, TmaOperand};
 use emit_ptx::ast::Op;
@@ -143,13 +144,35 @@ impl Staging {
     }
 }
 
+/// The next tile's first k-tiles, issued by the epilogue as the accumulators come free
+/// ([`super::overlap`]): the overlap state, the stage ring (at the next tile's first
+/// k-tile) and the shared-memory base of the stages and of their barriers.
+pub(super) struct Next<'a> {
+    pub(super) ov: &'a Overlap,
+    pub(super) ring: &'a Ring,
+    pub(super) smem: (Reg, Reg),
+}
+
+impl Next<'_> {
+    /// Issues the next tile's k-tiles for accumulator columns `col0..col0 + n` of `pieces`.
+    fn issue(&self, b: &mut Builder, sh: &Shape, first: bool, pieces: &[Chunk]) {
+        self.ov.issue(b, sh, self.ring, self.smem, first, pieces, self.ov.cols);
+    }
+
+    /// Issues them for every accumulator at once (after the direct path's stores).
+    fn issue_all(&self, b: &mut Builder, sh: &Shape, acc: &[Vec<Reg>]) {
+        self.issue(b, sh, true, &self.ov.chunks(acc));
+    }
+}
+
 /// Emits the epilogue of one tile at `(m0, n0)` (of batch `bz`, batched kernels) for
 /// consumer warpgroup `ci`: the TMA-store
 /// path under `beta == 0` when `staging` is given, else (and under `beta != 0`) direct
 /// stores. Where the predicate `reduce` is given and true (a stream-K contributor, see
 /// `stream_k`), the tile adds `alpha * acc` into C instead, whatever `beta` is: a TMA
 /// reduce (`cp.reduce.async.bulk.tensor .add`) where there is staging, else
-/// `red.global.add.f32`.
+/// `red.global.add.f32`. With `next`, each path also issues the next tile's first k-tiles
+/// (the TMA-store path chunk by chunk as it stages the boxes).
 #[allow(clippy::too_many_arguments)]
 pub(super) fn emit(
     b: &mut Builder,
@@ -161,6 +184,7 @@ pub(super) fn emit(
     acc: &[Vec<Reg>],
     staging: Option<&Staging>,
     reduce: Option<Reg>,
+    next: Option<&Next>,
 ) {
     b.comment("epilogue");
     let (alpha, beta) = (b.reg(RegClass::F32), b.reg(RegClass::F32));
@@ -190,14 +214,22 @@ pub(super) fn emit(
     let shared = staging.is_none().then(|| frag.addresses(b, sh, acc.len()));
     b.emit_if(beta_nz, false, Op::Bra, "uni", vec![sym(&with_beta)]);
     match (staging, &shared) {
-        (Some(st), _) => tma_store(b, sh, st, &frag, acc, alpha, role),
-        (None, Some(at)) => direct(b, &frag, at, acc, alpha, None, role),
+        (Some(st), _) => tma_store(b, sh, st, &frag, acc, alpha, role, next),
+        (None, Some(at)) => {
+            direct(b, &frag, at, acc, alpha, None, role);
+            if let Some(nx) = next {
+                nx.issue_all(b, sh, acc);
+            }
+        }
         (None, None) => unreachable!("addresses exist without staging"),
     }
     b.emit(Op::Bra, "uni", vec![sym(&end)]);
     b.label(&with_beta);
     let at = shared.unwrap_or_else(|| frag.addresses(b, sh, acc.len()));
     direct(b, &frag, &at, acc, alpha, Some(beta), None);
+    if let Some(nx) = next {
+        nx.issue_all(b, sh, acc);
+    }
     b.label(&end);
 }
 
@@ -421,6 +453,10 @@ fn direct(
 /// With a contributor's stream-K `role`, the leader issues `cp.reduce.async.bulk.tensor`
 /// with `.add` (the engine adds the box into C's f32 elements in L2; PTX ISA 9.7.9.25.5.2)
 /// instead of the store.
+///
+/// With `next`, once the boxes of a chunk of the next tile's columns are staged (their
+/// registers free), the warpgroup issues the next tile's first k-tiles into them.
+#[allow(clippy::too_many_arguments)]
 fn tma_store(
     b: &mut Builder,
     sh: &Shape,
@@ -429,6 +465,7 @@ fn tma_store(
     acc: &[Vec<Reg>],
     alpha: Reg,
     role: Option<Role>,
+    next: Option<&Next>,
 ) {
     // Which of the leader's two bulk copies runs: `(store, add)` predicates.
     let issue = role.map(|role| {
@@ -486,6 +523,15 @@ fn tma_store(
                 }
             }
             b.emit_if(st.leader, false, Op::CpAsync, "bulk.commit_group", vec![]);
+            let Some(nx) = next else { continue };
+            let per = nx.ov.cols / STORE_COLS;
+            if (c + 1) % per == 0 {
+                let g = (c + 1) / per - 1;
+                let regs = (nx.ov.cols / 2) as usize;
+                let d = &piece[g as usize * regs..(g as usize + 1) * regs];
+                let first = i == 0 && g == 0;
+                nx.issue(b, sh, first, &[(64 * i as i64, g * nx.ov.cols, d)]);
+            }
         }
     }
 }

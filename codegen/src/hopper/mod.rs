@@ -59,6 +59,7 @@
 pub mod epilogue;
 pub mod ffma;
 pub mod layout;
+mod overlap;
 pub mod stream_k;
 #[cfg(test)]
 mod tile_loop_check;
@@ -256,6 +257,9 @@ struct Shape {
     transposed: bool,
     a: OperandTile,
     b: OperandTile,
+    /// The next tile's first k-tiles issued during the epilogue, and the accumulator columns
+    /// per chunk ([`overlap`]).
+    overlap: Option<(i64, i64)>,
 }
 
 impl Shape {
@@ -480,6 +484,26 @@ impl Shape {
         }
         let sk =
             stream_k.then(|| StreamK::new(gm * gn, kt_count, i64::from(opts.sms.max(1)) * ctas));
+        let overlap = opts
+            .epilogue_overlap
+            .map(|(kts, cols)| (i64::from(kts), i64::from(cols)));
+        if let Some((kts, cols)) = overlap {
+            let why = [
+                (!persistent, "a persistent kernel"),
+                (pingpong, "no ping-pong consumers"),
+                (split > 1 || stream_k, "no split-K or stream-K"),
+                (ffma_cols > 0, "no FFMA columns"),
+                (kts < 1 || kts >= kt_count, "fewer k-tiles than the tile's"),
+                (cols % 64 != 0 || cols == 0 || wn % cols != 0, "chunks of 64-column multiples dividing the tile"),
+            ]
+            .into_iter()
+            .find_map(|(bad, need)| bad.then_some(need));
+            if let Some(need) = why {
+                return unsupported(format!(
+                    "issuing {kts} k-tiles of {kt_count} in the epilogue in {cols}-column chunks of a {wn}-column tile (needs {need})"
+                ));
+            }
+        }
         let sh = Shape {
             ctas,
             consumers,
@@ -503,6 +527,7 @@ impl Shape {
             transposed: plan.transposed,
             a,
             b,
+            overlap,
         };
         // Tile indices are u32 and a grid's x extent at most 2^31 - 1 (CUDA); below that,
         // a persistent CTA's `tile + stride` cannot wrap either.
@@ -1046,11 +1071,19 @@ impl Ring {
         }
     }
 
-    /// Opens one tile's k-tile loop (`kt = 0`, `label:`) and computes the addresses of
+    /// Opens one tile's k-tile loop (`kt = 0`, or `kt = from` where the predicate `primed`
+    /// of `skip = Some((primed, from))` holds; `label:`) and computes the addresses of
     /// stage `s`.
-    fn open(&self, b: &mut Builder, sh: &Shape, base: Reg, bars: Reg) {
+    fn open(&self, b: &mut Builder, sh: &Shape, base: Reg, bars: Reg, skip: Option<(Reg, i64)>) {
         let ring = self;
-        b.emit(Op::Mov, "u32", vec![r(ring.kt), imm(0)]);
+        match skip {
+            None => b.emit(Op::Mov, "u32", vec![r(ring.kt), imm(0)]),
+            Some((primed, from)) => b.emit(
+                Op::Selp,
+                "b32",
+                vec![r(ring.kt), imm(from), imm(0), r(primed)],
+            ),
+        }
         b.label(&ring.label);
         let stage_bytes = imm(sh.stage_bytes());
         b.emit(
@@ -1161,7 +1194,7 @@ fn producer(b: &mut Builder, sh: &Shape, base: Reg, bars: Reg, tid: Reg) {
     let (lp, at) = sh.open_tiles(b, "PRODUCER");
     let (m0, n0) = (at.m0, at.n0);
     b.emit(Op::Mul, "lo.u32", vec![r(k0), r(at.kbeg), imm(sh.bk)]);
-    ring.open(b, sh, base, bars);
+    ring.open(b, sh, base, bars, None);
     let (stage, bar) = (ring.stage, ring.bar);
     b.emit(Op::Add, "u32", vec![r(ebar), r(bar), imm(8 * sh.stages)]);
     b.emit(Op::Xor, "b32", vec![r(prev), r(ring.phase), imm(1)]);
@@ -1299,19 +1332,26 @@ fn consumer_body(
     let t32 = b.reg(RegClass::B32);
     let (da, db) = (b.reg(RegClass::B64), b.reg(RegClass::B64));
     let (dai, dbi) = (b.reg(RegClass::B64), b.reg(RegClass::B64));
-    let (dt, trans_a, trans_b) = (
-        match p.dtype {
-            GemmDType::BF16 => "bf16",
-            GemmDType::TF32 => "tf32",
-            _ => "f16",
-        },
-        i64::from(sh.a.major == Major::Mn),
-        i64::from(sh.b.major == Major::Mn),
-    );
+    let dt = match p.dtype {
+        GemmDType::BF16 => "bf16",
+        GemmDType::TF32 => "tf32",
+        _ => "f16",
+    };
+    // imm-trans-a/b exist only for f16/bf16 (PTX ISA 9.7.15.5.2); tf32 is K-major.
+    let trans = (p.dtype != GemmDType::TF32).then(|| {
+        (
+            i64::from(sh.a.major == Major::Mn),
+            i64::from(sh.b.major == Major::Mn),
+        )
+    });
     let wgmma_n = sh.bn - sh.ffma_cols;
-    let shape = format!(
-        "mma_async.sync.aligned.m64n{wgmma_n}k{}.f32.{dt}.{dt}",
-        sh.kstep
+    let mma = overlap::Mma::new(
+        format!(".f32.{dt}.{dt}"),
+        trans,
+        one,
+        a_row_bytes,
+        t32,
+        (dai, dbi),
     );
     let cols = (sh.ffma_cols > 0).then(|| ffma::Cols::new(b, sh, tid, a_row_bytes));
     let staging = (sh.store_bufs > 0).then(|| {
@@ -1327,6 +1367,9 @@ fn consumer_body(
     // consumer warpgroups, 0 first).
     let turn = sh.pingpong.then(|| b.const_u32(0));
     let ring = Ring::new(b, sh, "CONSUME");
+    let ov = sh
+        .overlap
+        .map(|chunks| overlap::Overlap::new(b, chunks, mma.clone(), lane));
     let (lp, at) = sh.open_tiles(b, "CONSUMER");
     // The other warpgroup's tile: once that warpgroup has passed the tile's last `full`
     // wait, its k-tiles' stages go by in the ring. Waiting for that first keeps this
@@ -1353,29 +1396,10 @@ fn consumer_body(
     if let Some(cols) = &cols {
         cols.zero(b, sh, &acc);
     }
-    ring.open(b, sh, base, bars);
+    ring.open(b, sh, base, bars, ov.as_ref().map(|ov| (ov.primed, ov.kts)));
     let (stage, bar, kt) = (ring.stage, ring.bar, ring.kt);
     wait(b, bar, ring.phase);
-    // Descriptors of this stage: matrix-descriptor-encode(start) = (start & 0x3FFFF) >> 4 in
-    // bits 0-13 over the constant bits (PTX ISA 9.7.15.5.1.2.2). The mask matters: in a
-    // cluster launch a shared address carries the CTA's rank in bits 24-31, which would
-    // otherwise spill into the LBO field (bits 16-29) on every CTA but rank 0.
-    // The B tile starts after the A tile. (Found by comparing tiles before: when A and B had
-    // the same major and rows, e.g. tf32 64x64 or 128x128 tiles, B's descriptor pointed at
-    // the A tile, the wrong sums first blamed on tf32 split-K, docs/BENCHMARKS.md run 6.)
-    for (d, off, tile, tile_base) in [
-        (da, Some(a_row_bytes), &sh.a, 0),
-        (db, None, &sh.b, sh.a.bytes()),
-    ] {
-        b.emit(Op::Add, "u32", vec![r(t32), r(stage), imm(tile_base)]);
-        if let Some(o) = off {
-            b.emit(Op::Add, "u32", vec![r(t32), r(t32), r(o)]);
-        }
-        b.emit(Op::And, "b32", vec![r(t32), r(t32), imm(0x3FFFF)]);
-        b.emit(Op::Shr, "u32", vec![r(t32), r(t32), imm(4)]);
-        b.emit(Op::Cvt, "u64.u32", vec![r(d), r(t32)]);
-        b.emit(Op::Or, "b64", vec![r(d), r(d), imm(tile.desc_hi() as i64)]);
-    }
+    mma.descriptors(b, sh, stage, (da, db));
     // The tile's first wgmma writes `D = A * B` (its scale-d predicate false, PTX ISA
     // 9.7.15.5.2) instead of adding to accumulators zeroed first: 64-128 `mov`s per thread
     // and tile fewer, as CUTLASS starts a tile with `ScaleOut::Zero`.
@@ -1384,23 +1408,10 @@ fn consumer_body(
     // Orders the accumulator registers' last accesses (the previous tile's epilogue, or the
     // previous k-tile's wgmma) before this k-tile's wgmma (PTX ISA 9.7.15.7.1, wgmma.fence).
     b.emit(Op::Wgmma, "fence.sync.aligned", vec![]);
-    for kk in 0..sh.bk / sh.kstep {
-        let k0 = kk * sh.kstep;
-        for (i, piece) in acc.iter().enumerate() {
-            let ao = sh.a.start_offset(64 * i as i64, k0) - sh.a.start_offset(0, 0);
-            let bo = sh.b.start_offset(0, k0);
-            b.emit(Op::Add, "s64", vec![r(dai), r(da), imm(ao >> 4)]);
-            b.emit(Op::Add, "s64", vec![r(dbi), r(db), imm(bo >> 4)]);
-            let scale_d = if kk == 0 { not_first } else { one };
-            let d = &piece[..(wgmma_n / 2) as usize];
-            let mut ops = vec![vec(d), r(dai), r(dbi), r(scale_d), imm(1), imm(1)];
-            // imm-trans-a/b exist only for f16/bf16 (PTX ISA 9.7.15.5.2); tf32 is K-major.
-            if p.dtype != GemmDType::TF32 {
-                ops.extend([imm(trans_a), imm(trans_b)]);
-            }
-            b.emit(Op::Wgmma, &shape, ops);
-        }
-    }
+    // With epilogue overlap, in chunks of its columns (the shape the epilogue issues).
+    let n = sh.overlap.map_or(wgmma_n, |(_, cols)| cols);
+    let whole = overlap::chunks(&acc, wgmma_n, n);
+    mma.k_tile(b, sh, (da, db), &whole, n, not_first);
     b.emit(Op::Wgmma, "commit_group.sync.aligned", vec![]);
     if let Some(cols) = &cols {
         cols.step(b, sh, stage, &acc);
@@ -1434,7 +1445,19 @@ fn consumer_body(
     }
     let tile = (at.m0, at.n0, at.bz);
     let reduce = sk.map(|(_, unit)| unit.contrib);
-    epilogue::emit(b, sh, p, tid, ci, tile, &acc, staging.as_ref(), reduce);
+    let next = ov.as_ref().map(|ov| {
+        let stride = lp.stride.expect("overlap kernels are persistent");
+        ov.find_next(b, lp.tile, stride, sh.all_slots());
+        epilogue::Next {
+            ov,
+            ring: &ring,
+            smem: (base, bars),
+        }
+    });
+    epilogue::emit(b, sh, p, tid, ci, tile, &acc, staging.as_ref(), reduce, next.as_ref());
+    if let Some(ov) = &ov {
+        ov.finish(b, sh, &ring, &peers, signal, (prev_empty, remote));
+    }
     if let Some((ws, unit)) = sk {
         ws.signal(b, sh, unit, staging.as_ref());
     }
