@@ -94,12 +94,34 @@ pub struct CompileOptions {
     /// warpgroups share each tile's rows (plans carry no ping-pong choice: measured 9-17%
     /// slower, docs/BENCHMARKS.md run 12).
     pub pingpong: Option<bool>,
-    /// Issue the next tile's first `k-tiles` in the TMA-store epilogue, `cols` accumulator
-    /// columns at a time as their boxes are staged (`hopper::overlap`): `Some((k_tiles,
-    /// cols))`, `cols` a multiple of 64 dividing the tile's columns. Needs a persistent,
-    /// split-K-free, stream-K-free plan without ping-pong or FFMA columns, with more
-    /// k-tiles than `k_tiles`. `None`: off.
-    pub epilogue_overlap: Option<(u32, u32)>,
+    /// Whether warpgroup kernels issue the next tile's first k-tiles during the TMA-store
+    /// epilogue (`hopper::overlap`); see [`EpilogueOverlap`].
+    pub epilogue_overlap: EpilogueOverlap,
+}
+
+/// Issuing the next tile's first k-tiles during a persistent warpgroup kernel's TMA-store
+/// epilogue, chunk by chunk as the accumulators are staged (`hopper::overlap`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum EpilogueOverlap {
+    /// Two k-tiles in 128-column chunks where the kernel can (persistent, split-K-,
+    /// stream-K- and ping-pong-free, no FFMA columns, a TMA-store epilogue, tiles of a
+    /// multiple of 128 columns) and has at most 32 k-tiles per tile (K <= 2048 f16): there
+    /// it measured 0.3-2.5% faster on an H100, while at 4096^3 it saved cycles but ran at
+    /// a lower clock, level in time (docs/BENCHMARKS.md run 17). Elsewhere off.
+    #[default]
+    Auto,
+    /// Never.
+    Off,
+    /// `k_tiles` k-tiles in chunks of `cols` accumulator columns (a multiple of 64
+    /// dividing the tile's); the main loop then issues its wgmma `cols` columns wide too.
+    /// Refused (`CodegenError::Unsupported`) where the kernel cannot, or where a tile has
+    /// no more k-tiles than `k_tiles`.
+    On {
+        /// k-tiles of the next tile issued in the epilogue.
+        k_tiles: u32,
+        /// Accumulator columns per chunk.
+        cols: u32,
+    },
 }
 
 impl Default for CompileOptions {
@@ -118,7 +140,7 @@ impl Default for CompileOptions {
             stream_k: None,
             raster_group: None,
             pingpong: None,
-            epilogue_overlap: None,
+            epilogue_overlap: EpilogueOverlap::Auto,
         }
     }
 }

@@ -137,6 +137,14 @@ fn assert_no_spills(ptx: &str, what: &dyn std::fmt::Display) {
     for e in &rep.entries {
         assert_eq!((e.spill_stores, e.spill_loads), (0, 0), "{what}: {e:?}");
     }
+    // ptxas serializes every wgmma of a kernel whose asynchronous accumulators it cannot
+    // track (C7510-C7520 "Potential Performance Loss"): correct, and several times slower.
+    assert!(
+        !rep.log
+            .contains("wgmma.mma_async instructions are serialized"),
+        "{what}: {}",
+        rep.log
+    );
 }
 
 /// The arrival counts of the `empty` barriers: the kernel initialises `full[s]` (one
@@ -648,6 +656,78 @@ fn pingpong_kernels_take_turns_and_assemble_without_spills() {
     }
     assert!(built > 0 && refused > 0, "{built} built, {refused} refused");
     println!("{built} ping-pong kernels checked, {refused} plans refused");
+}
+
+/// Epilogue overlap (`CompileOptions::epilogue_overlap`): for the top plans of every case at
+/// shapes of few k-tiles (ragged ones too), asked for two k-tiles in 128-column chunks and one
+/// in 64-column chunks, a kernel either is refused for a reason of the overlap's, or issues
+/// the next tile's k-tiles in chunk-wide wgmma (the main loop too, so that no accumulator
+/// changes wgmma shape), waits for them before the next tile's main loop, and assembles
+/// without spills or serialized wgmma. `Auto` takes 2x128 at 4096x4096x1024 f16 and nothing
+/// at 4096^3.
+#[test]
+fn overlap_kernels_issue_chunks_and_assemble_without_spills() {
+    use codegen::EpilogueOverlap;
+    let ptxas_ok = ptxas::require_or_skip("overlap_kernels").is_some();
+    let (mut built, mut refused) = (0, 0);
+    for shape in [(4096, 4096, 1024), (2000, 2000, 1000), (1000, 1000, 1000)] {
+        for (dtype, a, b) in cases() {
+            let top = Options {
+                top: 8,
+                ..Options::default()
+            };
+            for (plan, opts) in ranked_plans(dtype, shape, a, b, top) {
+                for (k_tiles, cols) in [(2, 128), (1, 64)] {
+                    let opts = CompileOptions {
+                        epilogue_overlap: EpilogueOverlap::On { k_tiles, cols },
+                        ..opts.clone()
+                    };
+                    let what = format!("{dtype} {shape:?} {a:?}/{b:?} {k_tiles}x{cols}\n{plan}");
+                    let k = match compile(&plan, &opts) {
+                        Ok(k) => k,
+                        Err(e) => {
+                            assert!(e.to_string().contains("in the epilogue"), "{what}: {e}");
+                            refused += 1;
+                            continue;
+                        }
+                    };
+                    assert!(plan.persistent && !plan.stream_k, "{what}");
+                    let shapes: std::collections::BTreeSet<&str> = k
+                        .ptx
+                        .lines()
+                        .filter_map(|l| l.trim().strip_prefix("wgmma.mma_async.sync.aligned."))
+                        .map(|l| l.split('.').next().unwrap())
+                        .collect();
+                    assert_eq!(shapes.len(), 1, "{what}: {shapes:?}");
+                    assert!(
+                        shapes
+                            .iter()
+                            .all(|s| s.starts_with(&format!("m64n{cols}k")))
+                    );
+                    assert!(k.ptx.contains("OVERLAP_SKIP"), "{what}");
+                    assert_eq!(parse_module(&k.ptx).unwrap(), k.module, "{what}");
+                    if ptxas_ok {
+                        assert_no_spills(&k.ptx, &what);
+                    }
+                    built += 1;
+                }
+            }
+        }
+    }
+    assert!(built > 0 && refused > 0, "{built} built, {refused} refused");
+    let auto = |k: i64| {
+        let (plan, opts) = ranked_plans(
+            GemmDType::F16,
+            (4096, 4096, k),
+            MatLayout::RowMajor,
+            MatLayout::RowMajor,
+            Options::default(),
+        )
+        .remove(0);
+        compile(&plan, &opts).unwrap().ptx.contains("OVERLAP_SKIP")
+    };
+    assert!(auto(1024) && !auto(4096));
+    println!("{built} overlap kernels checked, {refused} plans refused");
 }
 
 /// Batched GEMMs on the Hopper path: every ranked warpgroup plan (top 6 per case) of a

@@ -72,10 +72,12 @@ pub struct CompileArgs {
     #[arg(long, default_value = "auto", value_parser = ["auto", "on", "off"])]
     pub pingpong: String,
     /// Issue the next tile's first k-tiles during the TMA-store epilogue of persistent
-    /// warpgroup (sm_90a) kernels, as `KxCOLS` (K k-tiles, COLS accumulator columns at a
-    /// time as their boxes are staged, a multiple of 64 dividing the tile's), or `off`.
-    #[arg(long, default_value = "off", value_parser = parse_overlap)]
-    pub epilogue_overlap: Overlap,
+    /// warpgroup (sm_90a) kernels: `auto` (2x128 where a tile has at most 32 k-tiles and the
+    /// kernel can; measured faster there, level at 4096^3: docs/BENCHMARKS.md run 17), `off`,
+    /// or `KxCOLS` (K k-tiles, COLS accumulator columns at a time as their boxes are staged,
+    /// a multiple of 64 dividing the tile's).
+    #[arg(long, default_value = "auto", value_parser = parse_overlap)]
+    pub epilogue_overlap: codegen::EpilogueOverlap,
     /// Instruction order: `interleave` (default), `eager` (loads hoisted without limit) or
     /// `linear` (program order).
     #[arg(long, default_value = "interleave", value_parser = ["interleave", "eager", "linear"])]
@@ -126,22 +128,22 @@ pub fn target_defaults(target: &hw_models::Target) -> CompileOptions {
 }
 
 /// `auto` -> `None` (the plan decides), `on` / `off` -> `Some`.
-/// `--epilogue-overlap`: `off` or `(k_tiles, cols)`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Overlap(pub Option<(u32, u32)>);
-
-fn parse_overlap(s: &str) -> Result<Overlap, String> {
-    if s == "off" {
-        return Ok(Overlap(None));
+/// `--epilogue-overlap`: `auto`, `off` or `KxCOLS`.
+fn parse_overlap(s: &str) -> Result<codegen::EpilogueOverlap, String> {
+    use codegen::EpilogueOverlap::{Auto, Off, On};
+    match s {
+        "auto" => return Ok(Auto),
+        "off" => return Ok(Off),
+        _ => {}
     }
-    let bad = || format!("`{s}`: expected `off` or KxCOLS (e.g. 1x64)");
+    let bad = || format!("`{s}`: expected `auto`, `off` or KxCOLS (e.g. 2x128)");
     let (k, c) = s.split_once('x').ok_or_else(bad)?;
-    let k: u32 = k.parse().map_err(|_| bad())?;
-    let c: u32 = c.parse().map_err(|_| bad())?;
-    if k == 0 || c == 0 {
+    let k_tiles: u32 = k.parse().map_err(|_| bad())?;
+    let cols: u32 = c.parse().map_err(|_| bad())?;
+    if k_tiles == 0 || cols == 0 {
         return Err(bad());
     }
-    Ok(Overlap(Some((k, c))))
+    Ok(On { k_tiles, cols })
 }
 
 fn on_off(s: &str) -> Option<bool> {
@@ -214,7 +216,7 @@ pub fn kernel(
         stream_k: on_off(&a.stream_k),
         raster_group: a.raster_group,
         pingpong: on_off(&a.pingpong),
-        epilogue_overlap: a.epilogue_overlap.0,
+        epilogue_overlap: a.epilogue_overlap,
         ..target_defaults(&target)
     };
     let k = codegen::compile(&plan, &copts).map_err(|e| CliError {

@@ -133,9 +133,10 @@ fn with(a: &CompileArgs, m: i64, n: i64, k: i64, dtype: &str, al: &str, bl: &str
     c
 }
 
-/// Shapes of `verify --suite`: degenerate, ragged, tall/skinny and square. The last two
+/// Shapes of `verify --suite`: degenerate, ragged, tall/skinny and square. The last three
 /// are ragged against every tile but keep 16-byte row pitches, so on sm_90a they take the
-/// TMA + wgmma path (the others' odd pitches cannot be described by a tensor map).
+/// TMA + wgmma path (the others' odd pitches cannot be described by a tensor map);
+/// 2000x2000x1000 f16 / bf16 also takes the epilogue overlap (`codegen::EpilogueOverlap`).
 const VERIFY_SHAPES: &[(i64, i64, i64)] = &[
     (1, 1, 1),
     (7, 13, 5),
@@ -145,6 +146,7 @@ const VERIFY_SHAPES: &[(i64, i64, i64)] = &[
     (1000, 1000, 1000),
     (129, 776, 1032),
     (16, 4096, 4096),
+    (2000, 2000, 1000),
     (4096, 4096, 4096),
 ];
 

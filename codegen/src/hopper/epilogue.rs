@@ -156,7 +156,8 @@ pub(super) struct Next<'a> {
 impl Next<'_> {
     /// Issues the next tile's k-tiles for accumulator columns `col0..col0 + n` of `pieces`.
     fn issue(&self, b: &mut Builder, sh: &Shape, first: bool, pieces: &[Chunk]) {
-        self.ov.issue(b, sh, self.ring, self.smem, first, pieces, self.ov.cols);
+        self.ov
+            .issue(b, sh, self.ring, self.smem, first, pieces, self.ov.cols);
     }
 
     /// Issues them for every accumulator at once (after the direct path's stores).

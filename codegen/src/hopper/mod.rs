@@ -69,7 +69,10 @@ use itex::{DType, Instruction};
 use tessellate::{GemmDType, Plan, Split, ring};
 
 use crate::builder::{Builder, addr, imm, r, sym, vec};
-use crate::{CodegenError, CompileOptions, Kernel, MatLayout, TensorMapSpec, TmaElem, TmaOperand};
+use crate::{
+    CodegenError, CompileOptions, EpilogueOverlap, Kernel, MatLayout, TensorMapSpec, TmaElem,
+    TmaOperand,
+};
 use layout::{ATOM, Major, OperandTile, SPANS};
 use stream_k::StreamK;
 
@@ -80,6 +83,14 @@ const RASTER_GROUP: i64 = 8;
 /// Registers a consumer thread needs beside its accumulators (addresses, descriptors,
 /// predicates, loop state), for the entry register cap that decides CTAs per SM.
 const ADDRESSING_REGS: i64 = 40;
+
+/// The epilogue overlap `EpilogueOverlap::Auto` picks, `(k-tiles, columns per chunk)`, and
+/// the most k-tiles a tile may have for it: measured on an H100 (docs/BENCHMARKS.md run 17,
+/// 17-b) 2.5% faster at 4096x4096x512, 2.0-2.2% at K = 1000 and 1024, 0.8-1.0% at
+/// 8192^2 x 1024 and 6144^2 x 1024, 0.3% at K = 2048, level at 4096^3 (fewer cycles at a
+/// lower clock); three k-tiles and 64-column chunks measured slower.
+const AUTO_OVERLAP: (i64, i64) = (2, 128);
+const AUTO_OVERLAP_MAX_KT: i64 = 32;
 
 /// Registers per thread ptxas may use under the entry cap of `threads`-thread CTAs, `ctas`
 /// of them per SM: the SM's 65536 registers shared out, in the allocation unit of 8.
@@ -484,26 +495,42 @@ impl Shape {
         }
         let sk =
             stream_k.then(|| StreamK::new(gm * gn, kt_count, i64::from(opts.sms.max(1)) * ctas));
-        let overlap = opts
-            .epilogue_overlap
-            .map(|(kts, cols)| (i64::from(kts), i64::from(cols)));
-        if let Some((kts, cols)) = overlap {
-            let why = [
-                (!persistent, "a persistent kernel"),
-                (pingpong, "no ping-pong consumers"),
-                (split > 1 || stream_k, "no split-K or stream-K"),
-                (ffma_cols > 0, "no FFMA columns"),
-                (kts < 1 || kts >= kt_count, "fewer k-tiles than the tile's"),
-                (cols % 64 != 0 || cols == 0 || wn % cols != 0, "chunks of 64-column multiples dividing the tile"),
-            ]
-            .into_iter()
-            .find_map(|(bad, need)| bad.then_some(need));
-            if let Some(need) = why {
-                return unsupported(format!(
-                    "issuing {kts} k-tiles of {kt_count} in the epilogue in {cols}-column chunks of a {wn}-column tile (needs {need})"
-                ));
+        let overlap = match opts.epilogue_overlap {
+            EpilogueOverlap::Off => None,
+            EpilogueOverlap::Auto => {
+                let can = persistent
+                    && !pingpong
+                    && split == 1
+                    && !stream_k
+                    && ffma_cols == 0
+                    && store_bufs > 0
+                    && wn % AUTO_OVERLAP.1 == 0;
+                (can && kt_count > AUTO_OVERLAP.0 && kt_count <= AUTO_OVERLAP_MAX_KT)
+                    .then_some(AUTO_OVERLAP)
             }
-        }
+            EpilogueOverlap::On { k_tiles, cols } => {
+                let (kts, cols) = (i64::from(k_tiles), i64::from(cols));
+                let why = [
+                    (!persistent, "a persistent kernel"),
+                    (pingpong, "no ping-pong consumers"),
+                    (split > 1 || stream_k, "no split-K or stream-K"),
+                    (ffma_cols > 0, "no FFMA columns"),
+                    (kts < 1 || kts >= kt_count, "more k-tiles in a tile"),
+                    (
+                        cols % 64 != 0 || cols == 0 || wn % cols != 0,
+                        "chunks of a multiple of 64 columns dividing the tile's",
+                    ),
+                ]
+                .into_iter()
+                .find_map(|(bad, need)| bad.then_some(need));
+                if let Some(need) = why {
+                    return unsupported(format!(
+                        "issuing {kts} of {kt_count} k-tiles in the epilogue in {cols}-column chunks of a {wn}-column tile (needs {need})"
+                    ));
+                }
+                Some((kts, cols))
+            }
+        };
         let sh = Shape {
             ctas,
             consumers,
@@ -1454,7 +1481,18 @@ fn consumer_body(
             smem: (base, bars),
         }
     });
-    epilogue::emit(b, sh, p, tid, ci, tile, &acc, staging.as_ref(), reduce, next.as_ref());
+    epilogue::emit(
+        b,
+        sh,
+        p,
+        tid,
+        ci,
+        tile,
+        &acc,
+        staging.as_ref(),
+        reduce,
+        next.as_ref(),
+    );
     if let Some(ov) = &ov {
         ov.finish(b, sh, &ring, &peers, signal, (prev_empty, remote));
     }

@@ -78,7 +78,13 @@ impl Mma {
     /// the A tile. (Found by comparing tiles before: when A and B had the same major and
     /// rows, e.g. tf32 64x64 or 128x128 tiles, B's descriptor pointed at the A tile, the
     /// wrong sums first blamed on tf32 split-K, docs/BENCHMARKS.md run 6.)
-    pub(super) fn descriptors(&self, b: &mut Builder, sh: &Shape, stage: Reg, (da, db): (Reg, Reg)) {
+    pub(super) fn descriptors(
+        &self,
+        b: &mut Builder,
+        sh: &Shape,
+        stage: Reg,
+        (da, db): (Reg, Reg),
+    ) {
         let t32 = self.t32;
         for (d, off, tile, tile_base) in [
             (da, Some(self.a_rows), &sh.a, 0),
@@ -230,9 +236,19 @@ impl Overlap {
         for (j, &(d, bar)) in self.tiles.iter().enumerate() {
             b.emit(Op::Add, "u32", vec![r(s), r(ring.s), imm(j as i64)]);
             b.emit(Op::Setp, "ge.u32", vec![r(wrap), r(s), imm(sh.stages)]);
-            b.emit_if(wrap, false, Op::Sub, "u32", vec![r(s), r(s), imm(sh.stages)]);
+            b.emit_if(
+                wrap,
+                false,
+                Op::Sub,
+                "u32",
+                vec![r(s), r(s), imm(sh.stages)],
+            );
             b.emit(Op::Xor, "b32", vec![r(phase), r(ring.phase), imm(1)]);
-            b.emit(Op::Selp, "b32", vec![r(phase), r(phase), r(ring.phase), r(wrap)]);
+            b.emit(
+                Op::Selp,
+                "b32",
+                vec![r(phase), r(phase), r(ring.phase), r(wrap)],
+            );
             b.emit(Op::Mad, "lo.u32", vec![r(bar), r(s), imm(8), r(bars)]);
             b.emit(
                 Op::Mad,
