@@ -41,6 +41,11 @@
 //! need no masking in the main loop), and the epilogue ([`epilogue`]) either hands 64 x 32
 //! boxes to a TMA store, which drops what lies outside `M x N`, or masks its direct stores.
 //!
+//! With epilogue overlap (module `overlap`, `CompileOptions::epilogue_overlap`; by default where
+//! a tile has at most 32 k-tiles) the consumers issue the next tile's first k-tiles during
+//! the TMA-store epilogue, chunk by chunk into the accumulator columns already staged, and
+//! the main loop issues its wgmma in the same chunks.
+//!
 //! With ping-pong consumers (`CompileOptions::pingpong`, opt-in: measured slower,
 //! docs/BENCHMARKS.md run 12) a one-warpgroup plan runs two consumer warpgroups that take
 //! the persistent CTA's tiles in turn, each owning whole tiles; they hand the main loop to
