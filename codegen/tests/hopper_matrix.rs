@@ -680,7 +680,7 @@ fn overlap_kernels_issue_chunks_and_assemble_without_spills() {
                 for (k_tiles, cols) in [(2, 128), (1, 64)] {
                     let opts = CompileOptions {
                         epilogue_overlap: EpilogueOverlap::On { k_tiles, cols },
-                        ..opts.clone()
+                        ..opts
                     };
                     let what = format!("{dtype} {shape:?} {a:?}/{b:?} {k_tiles}x{cols}\n{plan}");
                     let k = match compile(&plan, &opts) {
