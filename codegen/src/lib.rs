@@ -105,7 +105,8 @@ pub struct CompileOptions {
 pub enum EpilogueOverlap {
     /// Two k-tiles in 128-column chunks where the kernel can (persistent, split-K-,
     /// stream-K- and ping-pong-free, no FFMA columns, a TMA-store epilogue, tiles of a
-    /// multiple of 128 columns) and has at most 32 k-tiles per tile (K <= 2048 f16): there
+    /// multiple of 128 columns) and has at most 32 k-tiles per tile (K <= 2048 f16 with
+    /// 128-byte swizzle spans, 1024 tf32): there
     /// it measured 0.3-2.5% faster on an H100, while at 4096^3 it saved cycles but ran at
     /// a lower clock, level in time (docs/BENCHMARKS.md run 17). Elsewhere off.
     #[default]
@@ -114,8 +115,8 @@ pub enum EpilogueOverlap {
     Off,
     /// `k_tiles` k-tiles in chunks of `cols` accumulator columns (a multiple of 64
     /// dividing the tile's); the main loop then issues its wgmma `cols` columns wide too.
-    /// Refused (`CodegenError::Unsupported`) where the kernel cannot, or where a tile has
-    /// no more k-tiles than `k_tiles`.
+    /// Refused (`CodegenError::Unsupported`) where the kernel cannot, where a tile has no
+    /// more k-tiles than `k_tiles`, or the ring fewer stages.
     On {
         /// k-tiles of the next tile issued in the epilogue.
         k_tiles: u32,

@@ -659,8 +659,9 @@ fn pingpong_kernels_take_turns_and_assemble_without_spills() {
 }
 
 /// Epilogue overlap (`CompileOptions::epilogue_overlap`): for the top plans of every case at
-/// shapes of few k-tiles (ragged ones too), asked for two k-tiles in 128-column chunks and one
-/// in 64-column chunks, a kernel either is refused for a reason of the overlap's, or issues
+/// shapes of few k-tiles (ragged ones too), asked for two k-tiles in 128-column chunks, one
+/// in 64-column chunks and five (more than most rings' stages), a kernel either is refused
+/// for a reason of the overlap's, or has at least as many stages and issues
 /// the next tile's k-tiles in chunk-wide wgmma (the main loop too, so that no accumulator
 /// changes wgmma shape), waits for them before the next tile's main loop, and assembles
 /// without spills or serialized wgmma. `Auto` takes 2x128 at 4096x4096x1024 f16 and nothing
@@ -677,7 +678,7 @@ fn overlap_kernels_issue_chunks_and_assemble_without_spills() {
                 ..Options::default()
             };
             for (plan, opts) in ranked_plans(dtype, shape, a, b, top) {
-                for (k_tiles, cols) in [(2, 128), (1, 64)] {
+                for (k_tiles, cols) in [(2, 128), (1, 64), (5, 128)] {
                     let opts = CompileOptions {
                         epilogue_overlap: EpilogueOverlap::On { k_tiles, cols },
                         ..opts
@@ -692,6 +693,8 @@ fn overlap_kernels_issue_chunks_and_assemble_without_spills() {
                         }
                     };
                     assert!(plan.persistent && !plan.stream_k, "{what}");
+                    // Every issued k-tile holds its own stage until the epilogue ends.
+                    assert!(i64::from(k.stages) >= i64::from(k_tiles), "{what}");
                     let shapes: std::collections::BTreeSet<&str> = k
                         .ptx
                         .lines()

@@ -127,7 +127,6 @@ pub fn target_defaults(target: &hw_models::Target) -> CompileOptions {
     }
 }
 
-/// `auto` -> `None` (the plan decides), `on` / `off` -> `Some`.
 /// `--epilogue-overlap`: `auto`, `off` or `KxCOLS`.
 fn parse_overlap(s: &str) -> Result<codegen::EpilogueOverlap, String> {
     use codegen::EpilogueOverlap::{Auto, Off, On};
@@ -146,6 +145,7 @@ fn parse_overlap(s: &str) -> Result<codegen::EpilogueOverlap, String> {
     Ok(On { k_tiles, cols })
 }
 
+/// `auto` -> `None` (the plan decides), `on` / `off` -> `Some`.
 fn on_off(s: &str) -> Option<bool> {
     match s {
         "on" => Some(true),

@@ -521,6 +521,9 @@ impl Shape {
                     (split > 1 || stream_k, "no split-K or stream-K"),
                     (ffma_cols > 0, "no FFMA columns"),
                     (kts < 1 || kts >= kt_count, "more k-tiles in a tile"),
+                    // The k-tiles' stages are all held until the epilogue ends: more than
+                    // the ring would wait on a stage only their own release frees.
+                    (kts > stages, "no more k-tiles than stages"),
                     (
                         cols % 64 != 0 || cols == 0 || wn % cols != 0,
                         "chunks of a multiple of 64 columns dividing the tile's",
@@ -1130,7 +1133,8 @@ impl Ring {
         );
     }
 
-    /// Moves the ring past `count` k-tiles without reading them (another warpgroup's tile):
+    /// Moves the ring past `count` k-tiles read elsewhere (another warpgroup's tile, or
+    /// the k-tiles an epilogue overlap issued):
     /// stage `(s + count) mod S`, the phase flipped once per wrap-around.
     fn skip(&self, b: &mut Builder, count: Reg) {
         let wraps = b.reg(RegClass::B32);
@@ -1432,9 +1436,10 @@ fn consumer_body(
     let (stage, bar, kt) = (ring.stage, ring.bar, ring.kt);
     wait(b, bar, ring.phase);
     mma.descriptors(b, sh, stage, (da, db));
-    // The tile's first wgmma writes `D = A * B` (its scale-d predicate false, PTX ISA
-    // 9.7.15.5.2) instead of adding to accumulators zeroed first: 64-128 `mov`s per thread
-    // and tile fewer, as CUTLASS starts a tile with `ScaleOut::Zero`.
+    // The tile's first wgmma (here, unless an epilogue overlap issued it) writes `D = A * B`
+    // (its scale-d predicate false, PTX ISA 9.7.15.5.2) instead of adding to accumulators
+    // zeroed first: 64-128 `mov`s per thread and tile fewer, as CUTLASS starts a tile with
+    // `ScaleOut::Zero`.
     let not_first = b.reg(RegClass::Pred);
     b.emit(Op::Setp, "ne.u32", vec![r(not_first), r(kt), imm(0)]);
     // Orders the accumulator registers' last accesses (the previous tile's epilogue, or the

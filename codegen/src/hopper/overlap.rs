@@ -15,11 +15,13 @@
 //! starts at [`OperandTile::start_offset`]`(cols * g, k0)` (`cols` a multiple of 64: whole
 //! MN-major swizzle chunks).
 //!
-//! Before the main loop's next `m64n{bn}` wgmma touches these registers the chunks must be
-//! complete (`wgmma.wait_group 0`): the ISA orders accumulator accesses across wgmma only
-//! between instructions of the same shape (PTX ISA 9.7.15.5.2, "wgmma.mma_async"). The
-//! stages of the first `kts - 1` k-tiles are released then; the last one's release is the
-//! main loop's first (its `prev_empty`), which then starts at k-tile `kts`.
+//! The main loop issues its wgmma in the same `m64n{cols}` chunks: the ISA orders
+//! accumulator accesses across wgmma only between instructions of the same shape (PTX ISA
+//! 9.7.15.5.2, "wgmma.mma_async"), and ptxas serializes every wgmma of a kernel whose
+//! in-flight accumulators change shape (C7511, ptxas 13.0). After the epilogue the chunks
+//! are waited for (`wgmma.wait_group 0`, see [`Overlap::finish`]); the stages of the first
+//! `kts - 1` k-tiles are released then, and the last one's release is the main loop's
+//! first (its `prev_empty`), which then starts at k-tile `kts`.
 //!
 //! [`OperandTile::start_offset`]: super::layout::OperandTile::start_offset
 
@@ -142,7 +144,8 @@ impl Mma {
 
 /// A consumer warpgroup's overlap state, set up once before the tile loop.
 pub(super) struct Overlap {
-    /// k-tiles of the next tile issued in the epilogue (at least 1, fewer than a tile's).
+    /// k-tiles of the next tile issued in the epilogue (at least 1, fewer than a tile's, at
+    /// most the ring's stages).
     pub(super) kts: i64,
     /// Accumulator columns per chunk: a multiple of 64 dividing the tile's.
     pub(super) cols: i64,
@@ -196,7 +199,7 @@ impl Overlap {
     }
 
     /// Issues (where there is a next tile) its first `kts` k-tiles for `pieces` (`(row0,
-    /// accumulators)`), columns `col0..col0 + n`, as one wgmma group. `first`: the first
+    /// col0, accumulators)`, `n` columns each), as one wgmma group. `first`: the first
     /// call on this path of the epilogue, which waits for the k-tiles' stages and computes
     /// their descriptors.
     #[allow(clippy::too_many_arguments)]
