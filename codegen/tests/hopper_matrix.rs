@@ -106,6 +106,7 @@ fn batched_plans_with(
             transposed_warpgroups: hopper::supports_transposed(&problem, true, a, b).is_ok(),
             narrow_b_tiles: hopper::holds_narrow_b(b),
             b_pitch_bytes: Some(hopper::b_pitch_bytes(&problem, b)),
+            b_k_major: b == MatLayout::ColMajor,
             ..opts
         },
     )

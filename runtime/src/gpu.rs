@@ -631,6 +631,12 @@ unsafe impl cudarc::driver::DeviceRepr for MapArg {}
 /// Encodes `d` over the A, B or C buffer of `set` (`cuTensorMapEncodeTiled`; CUDA driver API,
 /// "Tensor Map Object Management"). Out-of-bounds box elements read as zero
 /// (`CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE`), which is what ragged edges rely on.
+///
+/// L2 promotion is 128 bytes: with 256, a box row whose row pitch is not a multiple of 256
+/// bytes (K = 1000 f16: 2000 bytes) pulls in lines the tile does not use; measured on an
+/// H100 (docs/BENCHMARKS.md run 17-f, two rounds) 2000x2000x1000 f16 28.0-28.3 us against
+/// 31.4-31.6, 4000x4000x1000 61.2 against 63.7-63.8, 4096^3 189.6-189.8 against 190.1,
+/// level at 4096x4096x1024 and 2048x2048x1024; 64 bytes and none measured as 128.
 fn encode_map(d: &crate::TensorMapDesc, set: &DevSet) -> Result<MapArg, RuntimeError> {
     use sys::{
         CUtensorMapDataType as T, CUtensorMapFloatOOBfill as F, CUtensorMapInterleave as I,
@@ -680,7 +686,7 @@ fn encode_map(d: &crate::TensorMapDesc, set: &DevSet) -> Result<MapArg, RuntimeE
             elem_strides.as_ptr(),
             I::CU_TENSOR_MAP_INTERLEAVE_NONE,
             swizzle,
-            L::CU_TENSOR_MAP_L2_PROMOTION_L2_256B,
+            L::CU_TENSOR_MAP_L2_PROMOTION_L2_128B,
             F::CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE,
         )
     };

@@ -44,7 +44,7 @@ pub enum MapOperand {
 }
 
 /// A 2-D (batched: 3-D) tiled tensor map to encode with `cuTensorMapEncodeTiled` (CUDA driver
-/// API, "Tensor Map Object Management"): dimension 0 is the contiguous one; no interleave, 256-byte L2
+/// API, "Tensor Map Object Management"): dimension 0 is the contiguous one; no interleave, 128-byte L2
 /// promotion, out-of-bounds elements read as zero.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct TensorMapDesc {

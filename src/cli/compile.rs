@@ -111,6 +111,7 @@ pub fn lowerable(
         .is_ok(),
         narrow_b_tiles: codegen::hopper::holds_narrow_b(b_layout),
         b_pitch_bytes: Some(codegen::hopper::b_pitch_bytes(problem, b_layout)),
+        b_k_major: b_layout == MatLayout::ColMajor,
         warpgroup_vector: codegen::hopper::lowers_ffma_columns(problem),
         ..Options::default()
     }

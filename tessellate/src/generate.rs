@@ -58,6 +58,8 @@ pub struct Options {
     /// column-major: `k * element bytes`); `None`: row-major. Where it is not a multiple of
     /// 128, warpgroup candidates share B by multicast at any K (see [`b_multicast_pays`]).
     pub b_pitch_bytes: Option<i64>,
+    /// B is stored column-major (k fastest; its TMA boxes are K-major). `false`: row-major.
+    pub b_k_major: bool,
     /// Whether warpgroup candidates may be heterogeneous: the last columns of each
     /// warpgroup's box on FFMA beside a narrower wgmma (an independent tessellation along n,
     /// of whole 8-column granules; 128-byte spans, one whole-K tile per CTA's turn: no
@@ -78,6 +80,7 @@ impl Default for Options {
             stream_k: false,
             narrow_b_tiles: false,
             b_pitch_bytes: None,
+            b_k_major: false,
             warpgroup_vector: false,
         }
     }
@@ -157,6 +160,8 @@ pub(crate) struct Candidate {
     pub(crate) multicast: i64,
     /// Stream-K tail (see [`Plan::stream_k`]).
     pub(crate) stream_k: bool,
+    /// A row-major B's rows are not whole 128-byte lines (see [`b_straddles`]): TMA tiles.
+    pub(crate) b_straddles: bool,
 }
 
 impl Candidate {
@@ -239,6 +244,7 @@ pub fn plans(
         span,
         opts.stream_k,
         b_multicast_pays(problem, opts),
+        b_straddles(problem, opts),
         max_warp_acc_regs(problem, opts),
     );
     let mut out: Vec<Plan> = Vec::new();
@@ -271,8 +277,10 @@ pub fn plans(
         // n (the caller's m) in one instruction of a multiple of 8 columns.
         let wn = ceil_div(pt.n, 8) * 8;
         // No multicast of the shared activations: measured slower (run 7-f, 0.81-0.99x of
-        // the same tiles without it).
-        for c in wgmma_candidates(dtype, target, &pt, &[wn], false, span, opts.stream_k) {
+        // the same tiles without it). (Their B, the caller's A, is not charged for rows
+        // straddling lines: see [`b_straddles`].)
+        let pairs = (false, false);
+        for c in wgmma_candidates(dtype, target, &pt, &[wn], pairs, span, opts.stream_k) {
             for mix in mixes(&pt, target, &c, Split::Uniform, None, opts)? {
                 if let Some(mut plan) = build(&pt, target, &c, Split::Uniform, None, &mix)? {
                     plan.transposed = true;
@@ -354,6 +362,7 @@ fn candidates(
     span: i64,
     stream_k: bool,
     multicast: bool,
+    b_straddles: bool,
     max_acc: f64,
 ) -> Vec<Candidate> {
     let k = problem.k;
@@ -397,12 +406,19 @@ fn candidates(
                 persistent: false,
                 multicast: 1,
                 stream_k: false,
+                b_straddles: false,
             });
         }
     }
     if wgmma {
         out.extend(wgmma_candidates(
-            dtype, target, problem, wns, multicast, span, stream_k,
+            dtype,
+            target,
+            problem,
+            wns,
+            (multicast, b_straddles),
+            span,
+            stream_k,
         ));
     }
     out
@@ -424,6 +440,20 @@ pub(crate) fn b_multicast_pays(problem: &GemmProblem, opts: &Options) -> bool {
     problem.k > MULTICAST_MAX_SHORT_K || b_pitch(problem, opts) % 128 != 0
 }
 
+/// Whether a row-major B's rows straddle 128-byte L2 lines (its row pitch is not a multiple
+/// of 128 bytes), so that each 128-byte row of a TMA box touches two lines. The L2 fill term
+/// then counts B's rows twice for grids of two or more CTAs per SM. Measured on an H100
+/// (docs/BENCHMARKS.md run 17-e, 17-g, 17-h): the 64x128 one-warpgroup grid at 2 CTAs/SM ran
+/// 2048x2000x1024 f16 (4000-byte B rows) at 0.75x cuBLAS against 0.97x at 2048x2048x1024
+/// and 0.985x with a column-major B, while the 128x256 grid at one CTA per SM ran it at
+/// 0.99x, as fast as with aligned rows; A's 2000-byte rows at 2048x2048x1000 cost nothing
+/// measurable (0.965x). Charging the one-CTA grids too, or column-major B (tf32), moved
+/// defaults that then ran 2-7% slower (17-h: 6000x6000x2000 f16 and tf32, 8000x8000x1000
+/// and 5000x3000x2000 tf32).
+fn b_straddles(problem: &GemmProblem, opts: &Options) -> bool {
+    !opts.b_k_major && b_pitch(problem, opts) % 128 != 0
+}
+
 /// Bytes between consecutive rows of B as stored: [`Options::b_pitch_bytes`], or a row-major
 /// B's `n` elements where the caller gave none.
 fn b_pitch(problem: &GemmProblem, opts: &Options) -> i64 {
@@ -440,7 +470,7 @@ fn wgmma_candidates(
     target: &Target,
     problem: &GemmProblem,
     wns: &[i64],
-    multicast: bool,
+    (multicast, b_straddles): (bool, bool),
     span: i64,
     stream_k: bool,
 ) -> Vec<Candidate> {
@@ -485,6 +515,7 @@ fn wgmma_candidates(
             persistent: split_k == 1 && tiles > i64::from(target.sms),
             multicast: if shared { 2 } else { 1 },
             stream_k: false,
+            b_straddles,
         };
         match (stream_k, split_k) {
             (false, _) => out.push(c),
@@ -890,7 +921,12 @@ pub(crate) fn modeled(
     // 2 of 128x64 tiles, which ran 0.89x and 0.96x (docs/BENCHMARKS.md run 9-d, 9-g).
     let l2 = match target.l2_fill_gb_per_s {
         Some(gbps) if !lone => {
-            let slab = (cta[0] + cta[1] / mc) * cta[2];
+            let b_rows = if c.b_straddles && ctas_per_sm > 1 {
+                2
+            } else {
+                1
+            };
+            let slab = (cta[0] + cta[1] * b_rows / mc) * cta[2];
             tiles as f64 * ksteps * slab as f64 * eb / (gbps * 1e9 / (target.clock_mhz * 1e6))
         }
         _ => 0.0,

@@ -122,3 +122,27 @@ fn ffma_columns_rank_below_pure_wgmma_as_measured() {
         "modeled {ratio:.3}, measured 0.705"
     );
 }
+
+/// A row-major B whose rows straddle 128-byte lines (run 17-h, 17-i, H100): the 64x128
+/// grid at 2 CTAs/SM ran 2000x2000x1000 f16 at 0.67x cuBLAS and 1000x3000x1000 at 0.65x,
+/// the one-CTA-per-SM 128x256 / 128x192 grids 0.97x and 0.79x. With the same pitch as a
+/// column-major B's (K-major boxes, not charged), 2000x2000x1000 keeps the 2-CTA grid.
+#[test]
+fn straddling_b_rows_rank_one_cta_grids_first() {
+    let t = hw_models::target("sm_90a", None).unwrap();
+    let best = |m, n, k, pitch: i64, k_major: bool| {
+        let problem = GemmProblem::new(m, n, k, 1, GemmDType::F16).unwrap();
+        let opts = Options {
+            b_pitch_bytes: Some(pitch),
+            b_k_major: k_major,
+            ..Options::default()
+        };
+        let p = plans(&problem, &t, &opts).unwrap().plans.remove(0);
+        (p.cta_tile, p.modeled.ctas_per_sm)
+    };
+    for (m, n, k) in [(2000, 2000, 1000), (1000, 3000, 1000), (2048, 2000, 1024)] {
+        let (tile, ctas) = best(m, n, k, n * 2, false);
+        assert_eq!(ctas, 1, "{m}x{n}x{k}: {tile:?} at {ctas} CTAs/SM");
+    }
+    assert_eq!(best(2000, 2000, 1000, 4000, true).1, 2);
+}
