@@ -632,11 +632,13 @@ unsafe impl cudarc::driver::DeviceRepr for MapArg {}
 /// "Tensor Map Object Management"). Out-of-bounds box elements read as zero
 /// (`CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE`), which is what ragged edges rely on.
 ///
-/// L2 promotion is 128 bytes: with 256, a box row whose row pitch is not a multiple of 256
-/// bytes (K = 1000 f16: 2000 bytes) pulls in lines the tile does not use; measured on an
-/// H100 (docs/BENCHMARKS.md run 17-f, two rounds) 2000x2000x1000 f16 28.0-28.3 us against
-/// 31.4-31.6, 4000x4000x1000 61.2 against 63.7-63.8, 4096^3 189.6-189.8 against 190.1,
-/// level at 4096x4096x1024 and 2048x2048x1024; 64 bytes and none measured as 128.
+/// L2 promotion is 256 bytes where the map's row pitch is a multiple of 256 bytes, else 128:
+/// with 256, rows that do not start on 256-byte boundaries (K = 1000 f16: 2000 bytes) pull
+/// in lines the tile does not use. Measured on an H100 (docs/BENCHMARKS.md run 17-f, two
+/// rounds, every map promoted alike): 2000x2000x1000 f16 28.0-28.3 us at 128 against
+/// 31.4-31.6 at 256, 4000x4000x1000 61.2 against 63.7-63.8; with aligned pitches 128 and
+/// 256 were level (4096^3 within 0.3%, 4096x4096x1024, 2048x2048x1024), so those keep the
+/// 256 the suites were measured with; 64 bytes and none measured as 128.
 fn encode_map(d: &crate::TensorMapDesc, set: &DevSet) -> Result<MapArg, RuntimeError> {
     use sys::{
         CUtensorMapDataType as T, CUtensorMapFloatOOBfill as F, CUtensorMapInterleave as I,
@@ -686,7 +688,11 @@ fn encode_map(d: &crate::TensorMapDesc, set: &DevSet) -> Result<MapArg, RuntimeE
             elem_strides.as_ptr(),
             I::CU_TENSOR_MAP_INTERLEAVE_NONE,
             swizzle,
-            L::CU_TENSOR_MAP_L2_PROMOTION_L2_128B,
+            if d.stride_bytes % 256 == 0 {
+                L::CU_TENSOR_MAP_L2_PROMOTION_L2_256B
+            } else {
+                L::CU_TENSOR_MAP_L2_PROMOTION_L2_128B
+            },
             F::CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE,
         )
     };

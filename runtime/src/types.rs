@@ -44,8 +44,9 @@ pub enum MapOperand {
 }
 
 /// A 2-D (batched: 3-D) tiled tensor map to encode with `cuTensorMapEncodeTiled` (CUDA driver
-/// API, "Tensor Map Object Management"): dimension 0 is the contiguous one; no interleave, 128-byte L2
-/// promotion, out-of-bounds elements read as zero.
+/// API, "Tensor Map Object Management"): dimension 0 is the contiguous one; no interleave, L2
+/// promotion of 256 bytes (128 where the row pitch is not a multiple of 256), out-of-bounds
+/// elements read as zero.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct TensorMapDesc {
     /// The buffer.
