@@ -734,6 +734,32 @@ fn overlap_kernels_issue_chunks_and_assemble_without_spills() {
     println!("{built} overlap kernels checked, {refused} plans refused");
 }
 
+/// Three consumer warpgroups (192-row tiles, run 17-o): at 3072x1024x3072 and the ragged
+/// 3000x1000x3000 every case's best plan is a 192x128 tile of three 64-row warpgroups, built
+/// as 512 threads whose `empty` barriers count three warpgroups (per multicast CTA), and it
+/// assembles without spills or serialized wgmma under the 128-register entry cap.
+#[test]
+fn three_warpgroup_tiles_assemble_without_spills() {
+    let ptxas_ok = ptxas::require_or_skip("three_warpgroup_tiles").is_some();
+    for shape in [(3072, 1024, 3072), (3000, 1000, 3000)] {
+        for (dtype, a, b) in cases() {
+            let (plan, opts) = ranked_plans(dtype, shape, a, b, Options::default()).remove(0);
+            let what = format!("{dtype} {shape:?} {a:?}/{b:?}\n{plan}");
+            assert_eq!((plan.workers[0], plan.cta_tile[0]), (3, 192), "{what}");
+            let k = compile(&plan, &opts).unwrap_or_else(|e| panic!("{what}: {e}"));
+            assert_eq!(k.block[0], 512, "{what}");
+            let empty = empty_arrivals(&k.ptx);
+            assert!(
+                empty.iter().all(|&n| n == 3 * plan.multicast.max(1)),
+                "{what}: {empty:?}"
+            );
+            if ptxas_ok {
+                assert_no_spills(&k.ptx, &what);
+            }
+        }
+    }
+}
+
 /// Batched GEMMs on the Hopper path: every ranked warpgroup plan (top 6 per case) of a
 /// ragged, a square, a decode-like and a split-K batch is one grid over all batches' tile slots whose
 /// loads and TMA stores address a 3-D tensor map (batch as dimension 2, box extent 1, each

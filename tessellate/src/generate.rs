@@ -479,7 +479,10 @@ fn wgmma_candidates(
     let mut out = Vec::new();
     // Four or three 128-byte stages' worth of bytes in flight, in stages of one span.
     let depth = [4, 3].map(|s| s * 128 / span);
-    let shapes = itertools::iproduct!([1, 2], [64, 128], wns.iter().copied(), depth, [1, 2, 4]);
+    // Three consumer warpgroups only of 64 rows: a 192-row tile (cuBLAS's 192-row tiles fill
+    // an H100 in one wave at 3072x1024x3072 where 128 and 256 rows leave SMs idle; run 17-n).
+    let shapes = itertools::iproduct!([1, 2, 3], [64, 128], wns.iter().copied(), depth, [1, 2, 4])
+        .filter(|&(wg, wm, ..)| wg < 3 || wm == 64);
     for (wg, wm, wn, stages, split_k) in shapes {
         if !wgmma_candidate_fits(target, problem, [wg, wm, wn], stages, split_k, kts, span) {
             continue;

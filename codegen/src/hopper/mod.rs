@@ -1,5 +1,6 @@
 //! The Hopper path (sm_90a): a warp-specialized kernel in which one producer warpgroup feeds
-//! shared memory through the TMA engine and one or two consumer warpgroups run `wgmma` on it.
+//! shared memory through the TMA engine and one to three consumer warpgroups run `wgmma` on
+//! it (three only of 64 rows: 192-row tiles).
 //!
 //! ```text
 //! warpgroup 0 (producer, setmaxnreg.dec 40)     warpgroups 1.. (consumers, setmaxnreg.inc 232)
@@ -232,7 +233,7 @@ fn b_major(l: MatLayout) -> Major {
 struct Shape {
     /// CTAs resident per SM (1 to 4); with more than one, one CTA's epilogue overlaps another's main loop.
     ctas: i64,
-    /// Consumer warpgroups (1 or 2).
+    /// Consumer warpgroups (1 to 3; 3 only with 64-row warpgroup boxes).
     consumers: i64,
     /// The two consumer warpgroups take whole tiles in turn (ping-pong) instead of sharing
     /// each tile's rows.
@@ -309,7 +310,8 @@ impl Shape {
             || !SPANS.contains(&(bk * eb))
             || !(wm == 64 || wm == 128)
             || !(wn % 64 == 0 || ((plan.transposed || holds_narrow_b(b_layout)) && wn % 8 == 0))
-            || !(1..=2).contains(&plan.workers[0])
+            || !(1..=3).contains(&plan.workers[0])
+            || (plan.workers[0] == 3 && wm != 64)
         {
             return unsupported(format!(
                 "this warpgroup tiling ({}x{}x{} CTA, {} warpgroups, {})",
