@@ -688,7 +688,7 @@ fn encode_map(d: &crate::TensorMapDesc, set: &DevSet) -> Result<MapArg, RuntimeE
             elem_strides.as_ptr(),
             I::CU_TENSOR_MAP_INTERLEAVE_NONE,
             swizzle,
-            if d.stride_bytes % 256 == 0 {
+            if d.stride_bytes.is_multiple_of(256) {
                 L::CU_TENSOR_MAP_L2_PROMOTION_L2_256B
             } else {
                 L::CU_TENSOR_MAP_L2_PROMOTION_L2_128B
