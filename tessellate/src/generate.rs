@@ -59,6 +59,8 @@ pub struct Options {
     /// 128, warpgroup candidates share B by multicast at any K (see [`b_multicast_pays`]).
     pub b_pitch_bytes: Option<i64>,
     /// B is stored column-major (k fastest; its TMA boxes are K-major). `false`: row-major.
+    /// Set it with a column-major `b_pitch_bytes`: the straddle charge ([`b_straddles`])
+    /// applies to row-major B only.
     pub b_k_major: bool,
     /// Whether warpgroup candidates may be heterogeneous: the last columns of each
     /// warpgroup's box on FFMA beside a narrower wgmma (an independent tessellation along n,
@@ -441,7 +443,8 @@ pub(crate) fn b_multicast_pays(problem: &GemmProblem, opts: &Options) -> bool {
 }
 
 /// Whether a row-major B's rows straddle 128-byte L2 lines (its row pitch is not a multiple
-/// of 128 bytes), so that each 128-byte row of a TMA box touches two lines. The L2 fill term
+/// of 128 bytes), so that each 128-byte row of a TMA box touches two lines (measured with
+/// 128-byte swizzle spans; narrower spans are charged alike). The L2 fill term
 /// then counts B's rows twice for grids of two or more CTAs per SM. Measured on an H100
 /// (docs/BENCHMARKS.md run 17-e, 17-g, 17-h): the 64x128 one-warpgroup grid at 2 CTAs/SM ran
 /// 2048x2000x1024 f16 (4000-byte B rows) at 0.75x cuBLAS against 0.97x at 2048x2048x1024
@@ -461,7 +464,8 @@ fn b_pitch(problem: &GemmProblem, opts: &Options) -> i64 {
         .unwrap_or(problem.n * problem.dtype.input_bytes())
 }
 
-/// The wgmma path: 1 or 2 consumer warpgroups along m, each 64 or 128 rows x one of `wns`
+/// The wgmma path: 1 to 3 consumer warpgroups along m (3 only of 64 rows), each 64 or 128
+/// rows x one of `wns`
 /// columns; k-step of one `span`-byte swizzle row. `multicast`: whether B may be shared
 /// across a 2-CTA cluster. `stream_k`: the split-K-free candidates with stream-K tails
 /// (and no split-K ones) instead.

@@ -3,7 +3,7 @@
 //! it (three only of 64 rows: 192-row tiles).
 //!
 //! ```text
-//! warpgroup 0 (producer, setmaxnreg.dec 40)     warpgroups 1.. (consumers, setmaxnreg.inc 232)
+//! warpgroup 0 (producer, setmaxnreg.dec 40)     warpgroups 1.. (consumers, setmaxnreg.inc: 232, 152 for 3)
 //! for each tile of this CTA:                      for each tile of this CTA:
 //!   for each k-tile kt (stage s runs on):           for each k-tile kt:
 //!     wait empty[s] (parity of the use before)        wait full[s]
@@ -106,8 +106,9 @@ fn entry_reg_cap(threads: i64, ctas: i64) -> i64 {
 
 /// Registers of the producer warpgroup after `setmaxnreg.dec` (it only issues TMA).
 const PRODUCER_REGS: u32 = 40;
-/// Registers of a consumer warpgroup after `setmaxnreg.inc`: with one producer and two
-/// consumers, `128 * (40 + 2 * 232) = 64512` of the SM's 65536 registers.
+/// Registers of a consumer warpgroup after `setmaxnreg.inc`, at most: with one producer and
+/// two consumers, `128 * (40 + 2 * 232) = 64512` of the SM's 65536 registers; three
+/// consumers get 152 each ([`Shape::regs`]).
 const CONSUMER_REGS: u32 = 232;
 
 /// Why the Hopper path cannot take a problem with these layouts, or `Ok` when it can. A
@@ -1528,8 +1529,8 @@ fn consumer_body(
 
 /// Named barrier on which ping-pong consumer warpgroup `c` signals (`bar.arrive`) that it
 /// has passed its tile's last `full` wait, and the other warpgroup waits (`bar.sync`) for
-/// that before moving past the tile (0 is the CTA's barrier, 1 the consumers', 2 and 3 the
-/// TMA-store epilogue's). One per warpgroup, so that a warpgroup's arrival for one tile
+/// that before moving past the tile (0 is the CTA's barrier, 1 the consumers', 2 to 4 the
+/// TMA-store epilogue's, one per consumer warpgroup; ping-pong kernels have two). One per warpgroup, so that a warpgroup's arrival for one tile
 /// cannot complete the barrier of the next (PTX ISA 9.7.13.1, bar.sync / bar.arrive).
 fn main_loop_done(c: i64) -> i64 {
     4 + c
