@@ -312,3 +312,32 @@ pub(super) fn chunks(acc: &[Vec<Reg>], n_all: i64, n: i64) -> Vec<Chunk<'_>> {
         })
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Chunks cover every accumulator of every piece once, in piece-major then column order,
+    /// each `n / 2` registers (4 per 8 columns of the D fragment) at column `n * g` and row
+    /// `64 * piece`; with `n` equal to the tile's columns each piece is one chunk.
+    #[test]
+    fn chunks_slice_each_piece_by_columns() {
+        let mut b = Builder::default();
+        let acc: Vec<Vec<Reg>> = (0..2).map(|_| b.regs(RegClass::F32, 128)).collect();
+        let cs = chunks(&acc, 256, 64);
+        assert_eq!(cs.len(), 8);
+        for (c, &(row0, col0, d)) in cs.iter().enumerate() {
+            let (i, g) = (c / 4, c % 4);
+            assert_eq!((row0, col0), (64 * i as i64, 64 * g as i64));
+            assert_eq!(d, &acc[i][32 * g..32 * (g + 1)]);
+        }
+        let whole = chunks(&acc, 256, 256);
+        assert_eq!(whole.len(), 2);
+        assert!(
+            whole
+                .iter()
+                .zip(&acc)
+                .all(|(&(_, col0, d), a)| col0 == 0 && d == &a[..])
+        );
+    }
+}
