@@ -105,6 +105,18 @@ impl Global {
             .map(|(_, d)| d.as_slice())
     }
 
+    /// The allocation at `ptr` read as little-endian 32-bit words (a trailing partial word
+    /// dropped).
+    pub fn words(&self, ptr: u64) -> Option<Vec<u32>> {
+        let bytes = self.get(ptr)?;
+        Some(
+            bytes
+                .chunks_exact(4)
+                .map(|w| u32::from_le_bytes([w[0], w[1], w[2], w[3]]))
+                .collect(),
+        )
+    }
+
     fn slice(&mut self, addr: u64, n: u64) -> Option<&mut [u8]> {
         for (p, d) in &mut self.allocs {
             if addr >= *p && addr + n <= *p + d.len() as u64 {

@@ -51,12 +51,7 @@ fn setp_combines_with_its_predicate_operand() {
         dynamic_smem: 0,
     };
     run(&module, "k", &launch, &[Arg::U64(dst)], &mut g).unwrap();
-    let words: Vec<u32> = g
-        .get(dst)
-        .unwrap()
-        .chunks(4)
-        .map(|w| u32::from_le_bytes(w.try_into().unwrap()))
-        .collect();
+    let words = g.words(dst).unwrap();
     let want: Vec<u32> = (0..2u32)
         .flat_map(|x| {
             (0..4u32).map(move |t| {

@@ -44,10 +44,10 @@ fn shfl_idx_reads_the_source_lane() {
         dynamic_smem: 0,
     };
     run(&module, "k", &launch, &[Arg::U64(out)], &mut g).expect("runs");
-    let bytes = g.get(out).unwrap();
+    let words = g.words(out).unwrap();
     for l in 0..32usize {
-        let f = |i: usize| u32::from_le_bytes(bytes[i..i + 4].try_into().unwrap()) as usize;
-        assert_eq!(f(8 * l), 3 * (31 - l), "lane {l} reversed");
-        assert_eq!(f(8 * l + 4), 3 * (l ^ 5), "lane {l} xor 5");
+        let f = |i: usize| words[i] as usize;
+        assert_eq!(f(2 * l), 3 * (31 - l), "lane {l} reversed");
+        assert_eq!(f(2 * l + 1), 3 * (l ^ 5), "lane {l} xor 5");
     }
 }

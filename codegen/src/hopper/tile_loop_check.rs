@@ -58,12 +58,7 @@ fn run(module: &Module, ctas: i64, slots: i64) -> Vec<Vec<[u32; 4]>> {
         dynamic_smem: 0,
     };
     ptx_sim::run(module, "tile_loop", &launch, &[Arg::U64(out)], &mut g).unwrap();
-    let words: Vec<u32> = g
-        .get(out)
-        .unwrap()
-        .chunks(4)
-        .map(|w| u32::from_le_bytes(w.try_into().unwrap()))
-        .collect();
+    let words = g.words(out).unwrap();
     words
         .chunks((slots * 4) as usize)
         .map(|cta| {
