@@ -19,9 +19,9 @@
 
 use emit_ptx::ast::{Operand, Reg, RegClass};
 
+use super::Shape;
 use super::layout::{SPAN, swizzle};
-use super::overlap::{Chunk, Overlap};
-use super::{Ring, Shape};
+use super::overlap::Overlap;
 use crate::builder::{Builder, addr, f32imm, imm, r, sym, vec};
 use crate::{TensorMapSpec, TmaElem, TmaOperand};
 use emit_ptx::ast::Op;
@@ -144,36 +144,14 @@ impl Staging {
     }
 }
 
-/// The next tile's first k-tiles, issued by the epilogue as the accumulators come free
-/// ([`super::overlap`]): the overlap state, the stage ring (at the next tile's first
-/// k-tile) and the shared-memory base of the stages and of their barriers.
-pub(super) struct Next<'a> {
-    pub(super) ov: &'a Overlap,
-    pub(super) ring: &'a Ring,
-    pub(super) smem: (Reg, Reg),
-}
-
-impl Next<'_> {
-    /// Issues the next tile's k-tiles for accumulator columns `col0..col0 + n` of `pieces`.
-    fn issue(&self, b: &mut Builder, sh: &Shape, first: bool, pieces: &[Chunk]) {
-        self.ov
-            .issue(b, sh, self.ring, self.smem, first, pieces, self.ov.cols);
-    }
-
-    /// Issues them for every accumulator at once (after the direct path's stores).
-    fn issue_all(&self, b: &mut Builder, sh: &Shape, acc: &[Vec<Reg>]) {
-        self.issue(b, sh, true, &self.ov.chunks(acc));
-    }
-}
-
 /// Emits the epilogue of one tile at `(m0, n0)` (of batch `bz`, batched kernels) for
 /// consumer warpgroup `ci`: the TMA-store
 /// path under `beta == 0` when `staging` is given, else (and under `beta != 0`) direct
 /// stores. Where the predicate `reduce` is given and true (a stream-K contributor, see
 /// `stream_k`), the tile adds `alpha * acc` into C instead, whatever `beta` is: a TMA
 /// reduce (`cp.reduce.async.bulk.tensor .add`) where there is staging, else
-/// `red.global.add.f32`. With `next`, each path also issues the next tile's first k-tiles
-/// (the TMA-store path chunk by chunk as it stages the boxes).
+/// `red.global.add.f32`. With an overlap `next` ([`super::overlap`]), each path also issues
+/// the next tile's first k-tiles (the TMA-store path chunk by chunk as it stages the boxes).
 #[allow(clippy::too_many_arguments)]
 pub(super) fn emit(
     b: &mut Builder,
@@ -185,7 +163,7 @@ pub(super) fn emit(
     acc: &[Vec<Reg>],
     staging: Option<&Staging>,
     reduce: Option<Reg>,
-    next: Option<&Next>,
+    next: Option<&Overlap>,
 ) {
     b.comment("epilogue");
     let (alpha, beta) = (b.reg(RegClass::F32), b.reg(RegClass::F32));
@@ -218,8 +196,8 @@ pub(super) fn emit(
         (Some(st), _) => tma_store(b, sh, st, &frag, acc, alpha, role, next),
         (None, Some(at)) => {
             direct(b, &frag, at, acc, alpha, None, role);
-            if let Some(nx) = next {
-                nx.issue_all(b, sh, acc);
+            if let Some(ov) = next {
+                ov.issue_all(b, sh, acc);
             }
         }
         (None, None) => unreachable!("addresses exist without staging"),
@@ -228,8 +206,8 @@ pub(super) fn emit(
     b.label(&with_beta);
     let at = shared.unwrap_or_else(|| frag.addresses(b, sh, acc.len()));
     direct(b, &frag, &at, acc, alpha, Some(beta), None);
-    if let Some(nx) = next {
-        nx.issue_all(b, sh, acc);
+    if let Some(ov) = next {
+        ov.issue_all(b, sh, acc);
     }
     b.label(&end);
 }
@@ -466,7 +444,7 @@ fn tma_store(
     acc: &[Vec<Reg>],
     alpha: Reg,
     role: Option<Role>,
-    next: Option<&Next>,
+    next: Option<&Overlap>,
 ) {
     // Which of the leader's two bulk copies runs: `(store, add)` predicates.
     let issue = role.map(|role| {
@@ -524,14 +502,14 @@ fn tma_store(
                 }
             }
             b.emit_if(st.leader, false, Op::CpAsync, "bulk.commit_group", vec![]);
-            let Some(nx) = next else { continue };
-            let per = nx.ov.cols / STORE_COLS;
+            let Some(ov) = next else { continue };
+            let per = ov.cols / STORE_COLS;
             if (c + 1) % per == 0 {
                 let g = (c + 1) / per - 1;
-                let regs = (nx.ov.cols / 2) as usize;
+                let regs = (ov.cols / 2) as usize;
                 let d = &piece[g as usize * regs..(g as usize + 1) * regs];
                 let first = i == 0 && g == 0;
-                nx.issue(b, sh, first, &[(64 * i as i64, g * nx.ov.cols, d)]);
+                ov.issue(b, sh, first, &[(64 * i as i64, g * ov.cols, d)]);
             }
         }
     }

@@ -65,6 +65,7 @@
 pub mod epilogue;
 pub mod ffma;
 pub mod layout;
+mod mma;
 mod overlap;
 pub mod stream_k;
 #[cfg(test)]
@@ -503,38 +504,35 @@ impl Shape {
         }
         let sk =
             stream_k.then(|| StreamK::new(gm * gn, kt_count, i64::from(opts.sms.max(1)) * ctas));
+        // What a kernel needs to issue `kts` k-tiles in `cols`-column chunks during its
+        // epilogue ([`overlap`]), the first need it lacks.
+        let lacks = |(kts, cols): (i64, i64)| {
+            [
+                (!persistent, "a persistent kernel"),
+                (pingpong, "no ping-pong consumers"),
+                (split > 1 || stream_k, "no split-K or stream-K"),
+                (ffma_cols > 0, "no FFMA columns"),
+                (kts < 1 || kts >= kt_count, "more k-tiles in a tile"),
+                // The k-tiles' stages are all held until the epilogue ends: more than the
+                // ring would wait on a stage only their own release frees.
+                (kts > stages, "no more k-tiles than stages"),
+                (
+                    cols % 64 != 0 || cols == 0 || wn % cols != 0,
+                    "chunks of a multiple of 64 columns dividing the tile's",
+                ),
+            ]
+            .into_iter()
+            .find_map(|(bad, need)| bad.then_some(need))
+        };
         let overlap = match opts.epilogue_overlap {
             EpilogueOverlap::Off => None,
             EpilogueOverlap::Auto => {
-                let can = persistent
-                    && !pingpong
-                    && split == 1
-                    && !stream_k
-                    && ffma_cols == 0
-                    && store_bufs > 0
-                    && wn % AUTO_OVERLAP.1 == 0;
-                (can && kt_count > AUTO_OVERLAP.0 && kt_count <= AUTO_OVERLAP_MAX_KT)
+                (store_bufs > 0 && kt_count <= AUTO_OVERLAP_MAX_KT && lacks(AUTO_OVERLAP).is_none())
                     .then_some(AUTO_OVERLAP)
             }
             EpilogueOverlap::On { k_tiles, cols } => {
                 let (kts, cols) = (i64::from(k_tiles), i64::from(cols));
-                let why = [
-                    (!persistent, "a persistent kernel"),
-                    (pingpong, "no ping-pong consumers"),
-                    (split > 1 || stream_k, "no split-K or stream-K"),
-                    (ffma_cols > 0, "no FFMA columns"),
-                    (kts < 1 || kts >= kt_count, "more k-tiles in a tile"),
-                    // The k-tiles' stages are all held until the epilogue ends: more than
-                    // the ring would wait on a stage only their own release frees.
-                    (kts > stages, "no more k-tiles than stages"),
-                    (
-                        cols % 64 != 0 || cols == 0 || wn % cols != 0,
-                        "chunks of a multiple of 64 columns dividing the tile's",
-                    ),
-                ]
-                .into_iter()
-                .find_map(|(bad, need)| bad.then_some(need));
-                if let Some(need) = why {
+                if let Some(need) = lacks((kts, cols)) {
                     return unsupported(format!(
                         "issuing {kts} of {kt_count} k-tiles in the epilogue in {cols}-column chunks of a {wn}-column tile (needs {need})"
                     ));
@@ -1384,7 +1382,7 @@ fn consumer_body(
         )
     });
     let wgmma_n = sh.bn - sh.ffma_cols;
-    let mma = overlap::Mma::new(
+    let mma = mma::Mma::new(
         format!(".f32.{dt}.{dt}"),
         trans,
         one,
@@ -1408,7 +1406,7 @@ fn consumer_body(
     let ring = Ring::new(b, sh, "CONSUME");
     let ov = sh
         .overlap
-        .map(|chunks| overlap::Overlap::new(b, chunks, mma.clone(), lane));
+        .map(|chunks| overlap::Overlap::new(b, chunks, mma.clone(), &ring, (base, bars), lane));
     let (lp, at) = sh.open_tiles(b, "CONSUMER");
     // The other warpgroup's tile: once that warpgroup has passed the tile's last `full`
     // wait, its k-tiles' stages go by in the ring. Waiting for that first keeps this
@@ -1450,7 +1448,7 @@ fn consumer_body(
     b.emit(Op::Wgmma, "fence.sync.aligned", vec![]);
     // With epilogue overlap, in chunks of its columns (the shape the epilogue issues).
     let n = sh.overlap.map_or(wgmma_n, |(_, cols)| cols);
-    let whole = overlap::chunks(&acc, wgmma_n, n);
+    let whole = mma::chunks(&acc, wgmma_n, n);
     mma.k_tile(b, sh, (da, db), &whole, n, not_first);
     b.emit(Op::Wgmma, "commit_group.sync.aligned", vec![]);
     if let Some(cols) = &cols {
@@ -1485,15 +1483,10 @@ fn consumer_body(
     }
     let tile = (at.m0, at.n0, at.bz);
     let reduce = sk.map(|(_, unit)| unit.contrib);
-    let next = ov.as_ref().map(|ov| {
+    if let Some(ov) = &ov {
         let stride = lp.stride.expect("overlap kernels are persistent");
         ov.find_next(b, lp.tile, stride, sh.all_slots());
-        epilogue::Next {
-            ov,
-            ring: &ring,
-            smem: (base, bars),
-        }
-    });
+    }
     epilogue::emit(
         b,
         sh,
@@ -1504,7 +1497,7 @@ fn consumer_body(
         &acc,
         staging.as_ref(),
         reduce,
-        next.as_ref(),
+        ov.as_ref(),
     );
     if let Some(ov) = &ov {
         ov.finish(b, sh, &ring, &peers, signal, (prev_empty, remote));
@@ -1530,8 +1523,9 @@ fn consumer_body(
 /// Named barrier on which ping-pong consumer warpgroup `c` signals (`bar.arrive`) that it
 /// has passed its tile's last `full` wait, and the other warpgroup waits (`bar.sync`) for
 /// that before moving past the tile (0 is the CTA's barrier, 1 the consumers', 2 to 4 the
-/// TMA-store epilogue's, one per consumer warpgroup; ping-pong kernels have two). One per warpgroup, so that a warpgroup's arrival for one tile
-/// cannot complete the barrier of the next (PTX ISA 9.7.13.1, bar.sync / bar.arrive).
+/// TMA-store epilogue's, one per consumer warpgroup; ping-pong kernels have two). One per
+/// warpgroup, so that a warpgroup's arrival for one tile cannot complete the barrier of the
+/// next (PTX ISA 9.7.13.1, bar.sync / bar.arrive).
 fn main_loop_done(c: i64) -> i64 {
     4 + c
 }

@@ -27,120 +27,9 @@
 
 use emit_ptx::ast::{Op, Reg, RegClass};
 
+use super::mma::{Chunk, Mma, chunks};
 use super::{Ring, Shape, Signal, release_stage, wait};
 use crate::builder::{Builder, imm, r, sym};
-
-/// Accumulators of one wgmma: the first row of its A (within this consumer's rows), its
-/// first B column, and its D fragment.
-pub(super) type Chunk<'a> = (i64, i64, &'a [Reg]);
-
-/// How a consumer warpgroup issues wgmma: the instruction's type suffix and operand flags,
-/// and the registers it computes descriptors in.
-#[derive(Clone)]
-pub(super) struct Mma {
-    /// `.f32.{dt}.{dt}`.
-    types: String,
-    /// `imm-trans-a`/`imm-trans-b` (f16 and bf16 only: tf32 is K-major).
-    trans: Option<(i64, i64)>,
-    /// A true predicate (scale-d of every wgmma but a tile's first).
-    one: Reg,
-    /// This consumer's byte offset of its rows in the A tile.
-    a_rows: Reg,
-    /// Scratch for the descriptor arithmetic.
-    t32: Reg,
-    dai: Reg,
-    dbi: Reg,
-}
-
-impl Mma {
-    pub(super) fn new(
-        types: String,
-        trans: Option<(i64, i64)>,
-        one: Reg,
-        a_rows: Reg,
-        t32: Reg,
-        (dai, dbi): (Reg, Reg),
-    ) -> Self {
-        Mma {
-            types,
-            trans,
-            one,
-            a_rows,
-            t32,
-            dai,
-            dbi,
-        }
-    }
-
-    /// Shared-memory matrix descriptors of this consumer's A rows and of the B tile in the
-    /// stage at `stage`: matrix-descriptor-encode(start) = (start & 0x3FFFF) >> 4 in bits
-    /// 0-13 over the constant bits (PTX ISA 9.7.15.5.1.2.2). The mask matters: in a cluster
-    /// launch a shared address carries the CTA's rank in bits 24-31, which would otherwise
-    /// spill into the LBO field (bits 16-29) on every CTA but rank 0. The B tile starts after
-    /// the A tile. (Found by comparing tiles before: when A and B had the same major and
-    /// rows, e.g. tf32 64x64 or 128x128 tiles, B's descriptor pointed at the A tile, the
-    /// wrong sums first blamed on tf32 split-K, docs/BENCHMARKS.md run 6.)
-    pub(super) fn descriptors(
-        &self,
-        b: &mut Builder,
-        sh: &Shape,
-        stage: Reg,
-        (da, db): (Reg, Reg),
-    ) {
-        let t32 = self.t32;
-        for (d, off, tile, tile_base) in [
-            (da, Some(self.a_rows), &sh.a, 0),
-            (db, None, &sh.b, sh.a.bytes()),
-        ] {
-            b.emit(Op::Add, "u32", vec![r(t32), r(stage), imm(tile_base)]);
-            if let Some(o) = off {
-                b.emit(Op::Add, "u32", vec![r(t32), r(t32), r(o)]);
-            }
-            b.emit(Op::And, "b32", vec![r(t32), r(t32), imm(0x3FFFF)]);
-            b.emit(Op::Shr, "u32", vec![r(t32), r(t32), imm(4)]);
-            b.emit(Op::Cvt, "u64.u32", vec![r(d), r(t32)]);
-            b.emit(Op::Or, "b64", vec![r(d), r(d), imm(tile.desc_hi() as i64)]);
-        }
-    }
-
-    /// One k-tile's wgmma from the stage with descriptors `(da, db)`: for every k-step and
-    /// every `(row0, col0, d)` of `pieces`, `wgmma.m64n{n}` into `d` from A rows `row0..row0
-    /// + 64` of this consumer and B columns `col0..col0 + n`; the first k-step's scale-d is
-    /// `first` (false: `D = A * B`).
-    pub(super) fn k_tile(
-        &self,
-        b: &mut Builder,
-        sh: &Shape,
-        (da, db): (Reg, Reg),
-        pieces: &[Chunk],
-        n: i64,
-        first: Reg,
-    ) {
-        let shape = format!("mma_async.sync.aligned.m64n{n}k{}{}", sh.kstep, self.types);
-        for kk in 0..sh.bk / sh.kstep {
-            let k0 = kk * sh.kstep;
-            for &(row0, col0, d) in pieces {
-                let ao = sh.a.start_offset(row0, k0) - sh.a.start_offset(0, 0);
-                let bo = sh.b.start_offset(col0, k0);
-                b.emit(Op::Add, "s64", vec![r(self.dai), r(da), imm(ao >> 4)]);
-                b.emit(Op::Add, "s64", vec![r(self.dbi), r(db), imm(bo >> 4)]);
-                let scale_d = if kk == 0 { first } else { self.one };
-                let mut ops = vec![
-                    crate::builder::vec(d),
-                    r(self.dai),
-                    r(self.dbi),
-                    r(scale_d),
-                    imm(1),
-                    imm(1),
-                ];
-                if let Some((ta, tb)) = self.trans {
-                    ops.extend([imm(ta), imm(tb)]);
-                }
-                b.emit(Op::Wgmma, &shape, ops);
-            }
-        }
-    }
-}
 
 /// A consumer warpgroup's overlap state, set up once before the tile loop.
 pub(super) struct Overlap {
@@ -158,10 +47,24 @@ pub(super) struct Overlap {
     zero: Reg,
     /// Per issued k-tile: its stage's descriptors and `full` barrier.
     tiles: Vec<((Reg, Reg), Reg)>,
+    /// The consumer ring's stage index and phase (at the next tile's first k-tile when the
+    /// epilogue runs).
+    ring: (Reg, Reg),
+    /// Shared addresses of the stages and of their barriers.
+    smem: (Reg, Reg),
 }
 
 impl Overlap {
-    pub(super) fn new(b: &mut Builder, (kts, cols): (i64, i64), mma: Mma, lane: Reg) -> Self {
+    /// Overlap state for `kts` k-tiles in `cols`-column chunks, issued with `mma` from the
+    /// stages of `ring` at `smem` (stages, barriers); `lane` only seeds a false predicate.
+    pub(super) fn new(
+        b: &mut Builder,
+        (kts, cols): (i64, i64),
+        mma: Mma,
+        ring: &Ring,
+        smem: (Reg, Reg),
+        lane: Reg,
+    ) -> Self {
         let (next, primed, zero) = (
             b.reg(RegClass::Pred),
             b.reg(RegClass::Pred),
@@ -183,12 +86,16 @@ impl Overlap {
             primed,
             zero,
             tiles,
+            ring: (ring.s, ring.phase),
+            smem,
         }
     }
 
-    /// Every accumulator of `acc`, in this overlap's chunks.
-    pub(super) fn chunks<'a>(&self, acc: &'a [Vec<Reg>]) -> Vec<Chunk<'a>> {
-        chunks(acc, acc[0].len() as i64 * 2, self.cols)
+    /// Issues the next tile's k-tiles for every accumulator of `acc` at once (after the
+    /// direct path's stores).
+    pub(super) fn issue_all(&self, b: &mut Builder, sh: &Shape, acc: &[Vec<Reg>]) {
+        let all = chunks(acc, acc[0].len() as i64 * 2, self.cols);
+        self.issue(b, sh, true, &all);
     }
 
     /// Whether this CTA has a tile after the current one (`tile + stride < end`).
@@ -199,29 +106,19 @@ impl Overlap {
     }
 
     /// Issues (where there is a next tile) its first `kts` k-tiles for `pieces` (`(row0,
-    /// col0, accumulators)`, `n` columns each), as one wgmma group. `first`: the first
+    /// col0, accumulators)`, `cols` columns each), as one wgmma group. `first`: the first
     /// call on this path of the epilogue, which waits for the k-tiles' stages and computes
     /// their descriptors.
-    #[allow(clippy::too_many_arguments)]
-    pub(super) fn issue(
-        &self,
-        b: &mut Builder,
-        sh: &Shape,
-        ring: &Ring,
-        (base, bars): (Reg, Reg),
-        first: bool,
-        pieces: &[Chunk],
-        n: i64,
-    ) {
+    pub(super) fn issue(&self, b: &mut Builder, sh: &Shape, first: bool, pieces: &[Chunk]) {
         let skip = b.fresh_label("OVERLAP_SKIP");
         b.emit_if(self.next, true, Op::Bra, "uni", vec![sym(&skip)]);
         if first {
-            self.prepare(b, sh, ring, base, bars);
+            self.prepare(b, sh);
         }
         b.emit(Op::Wgmma, "fence.sync.aligned", vec![]);
         for (j, &(d, _)) in self.tiles.iter().enumerate() {
             let first_k = if j == 0 { self.zero } else { self.mma.one };
-            self.mma.k_tile(b, sh, d, pieces, n, first_k);
+            self.mma.k_tile(b, sh, d, pieces, self.cols, first_k);
         }
         b.emit(Op::Wgmma, "commit_group.sync.aligned", vec![]);
         b.label(&skip);
@@ -229,7 +126,8 @@ impl Overlap {
 
     /// Stage `(s + j) mod S` and its phase for each k-tile `j`: waits until it is full and
     /// computes its descriptors.
-    fn prepare(&self, b: &mut Builder, sh: &Shape, ring: &Ring, base: Reg, bars: Reg) {
+    fn prepare(&self, b: &mut Builder, sh: &Shape) {
+        let ((ring_s, ring_phase), (base, bars)) = (self.ring, self.smem);
         let (s, phase, stage) = (
             b.reg(RegClass::B32),
             b.reg(RegClass::B32),
@@ -237,7 +135,7 @@ impl Overlap {
         );
         let wrap = b.reg(RegClass::Pred);
         for (j, &(d, bar)) in self.tiles.iter().enumerate() {
-            b.emit(Op::Add, "u32", vec![r(s), r(ring.s), imm(j as i64)]);
+            b.emit(Op::Add, "u32", vec![r(s), r(ring_s), imm(j as i64)]);
             b.emit(Op::Setp, "ge.u32", vec![r(wrap), r(s), imm(sh.stages)]);
             b.emit_if(
                 wrap,
@@ -246,11 +144,11 @@ impl Overlap {
                 "u32",
                 vec![r(s), r(s), imm(sh.stages)],
             );
-            b.emit(Op::Xor, "b32", vec![r(phase), r(ring.phase), imm(1)]);
+            b.emit(Op::Xor, "b32", vec![r(phase), r(ring_phase), imm(1)]);
             b.emit(
                 Op::Selp,
                 "b32",
-                vec![r(phase), r(phase), r(ring.phase), r(wrap)],
+                vec![r(phase), r(phase), r(ring_phase), r(wrap)],
             );
             b.emit(Op::Mad, "lo.u32", vec![r(bar), r(s), imm(8), r(bars)]);
             b.emit(
@@ -295,49 +193,5 @@ impl Overlap {
         let count = b.const_u32(self.kts);
         ring.skip(b, count);
         b.label(&skip);
-    }
-}
-
-/// The wgmma of one k-step over accumulators `acc` (one fragment per 64-row piece, `n_all`
-/// wgmma columns) in chunks of `n` columns: piece-major, then column order.
-pub(super) fn chunks(acc: &[Vec<Reg>], n_all: i64, n: i64) -> Vec<Chunk<'_>> {
-    let regs = (n / 2) as usize;
-    acc.iter()
-        .enumerate()
-        .flat_map(|(i, piece)| {
-            piece[..(n_all / 2) as usize]
-                .chunks(regs)
-                .enumerate()
-                .map(move |(g, d)| (64 * i as i64, n * g as i64, d))
-        })
-        .collect()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// Chunks cover every accumulator of every piece once, in piece-major then column order,
-    /// each `n / 2` registers (4 per 8 columns of the D fragment) at column `n * g` and row
-    /// `64 * piece`; with `n` equal to the tile's columns each piece is one chunk.
-    #[test]
-    fn chunks_slice_each_piece_by_columns() {
-        let mut b = Builder::default();
-        let acc: Vec<Vec<Reg>> = (0..2).map(|_| b.regs(RegClass::F32, 128)).collect();
-        let cs = chunks(&acc, 256, 64);
-        assert_eq!(cs.len(), 8);
-        for (c, &(row0, col0, d)) in cs.iter().enumerate() {
-            let (i, g) = (c / 4, c % 4);
-            assert_eq!((row0, col0), (64 * i as i64, 64 * g as i64));
-            assert_eq!(d, &acc[i][32 * g..32 * (g + 1)]);
-        }
-        let whole = chunks(&acc, 256, 256);
-        assert_eq!(whole.len(), 2);
-        assert!(
-            whole
-                .iter()
-                .zip(&acc)
-                .all(|(&(_, col0, d), a)| col0 == 0 && d == &a[..])
-        );
     }
 }
