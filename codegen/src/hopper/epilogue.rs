@@ -458,6 +458,7 @@ fn tma_store(
         b.reg(RegClass::B32),
     );
     let boxes_per_piece = sh.bn / STORE_COLS;
+    let next = next.map(|ov| (ov, ov.chunks(acc)));
     let sync = |b: &mut Builder| b.emit(Op::Bar, "sync", vec![r(st.bar), imm(128)]);
     for (i, piece) in acc.iter().enumerate() {
         for c in 0..boxes_per_piece {
@@ -502,14 +503,13 @@ fn tma_store(
                 }
             }
             b.emit_if(st.leader, false, Op::CpAsync, "bulk.commit_group", vec![]);
-            let Some(ov) = next else { continue };
+            // Chunk `g` of this piece is staged with its last box.
+            let Some((ov, chunks)) = &next else { continue };
             let per = ov.cols / STORE_COLS;
             if (c + 1) % per == 0 {
                 let g = (c + 1) / per - 1;
-                let regs = (ov.cols / 2) as usize;
-                let d = &piece[g as usize * regs..(g as usize + 1) * regs];
-                let first = i == 0 && g == 0;
-                ov.issue(b, sh, first, &[(64 * i as i64, g * ov.cols, d)]);
+                let chunk = chunks[(i as i64 * (boxes_per_piece / per) + g) as usize];
+                ov.issue(b, sh, i == 0 && g == 0, &[chunk]);
             }
         }
     }

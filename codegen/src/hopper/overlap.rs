@@ -91,11 +91,16 @@ impl Overlap {
         }
     }
 
+    /// The accumulators `acc` in this overlap's chunks: piece-major, `acc[0].len() * 2 /
+    /// cols` chunks per piece.
+    pub(super) fn chunks<'a>(&self, acc: &'a [Vec<Reg>]) -> Vec<Chunk<'a>> {
+        chunks(acc, acc[0].len() as i64 * 2, self.cols)
+    }
+
     /// Issues the next tile's k-tiles for every accumulator of `acc` at once (after the
     /// direct path's stores).
     pub(super) fn issue_all(&self, b: &mut Builder, sh: &Shape, acc: &[Vec<Reg>]) {
-        let all = chunks(acc, acc[0].len() as i64 * 2, self.cols);
-        self.issue(b, sh, true, &all);
+        self.issue(b, sh, true, &self.chunks(acc));
     }
 
     /// Whether this CTA has a tile after the current one (`tile + stride < end`).
