@@ -457,6 +457,7 @@ fn build_with(plan: &Plan, opts: &CompileOptions, swizzle: bool) -> Result<Kerne
     let module = Module {
         version,
         target: plan.target.clone(),
+        consts: vec![],
         entries: vec![entry],
     };
     let ptx = emit_ptx::print::print_module(&module);
@@ -475,6 +476,7 @@ fn build_with(plan: &Plan, opts: &CompileOptions, swizzle: bool) -> Result<Kerne
         stages: stages as u32,
         tensor_maps: Vec::new(),
         workspace_bytes: 0,
+        cluster_order: None,
     })
 }
 

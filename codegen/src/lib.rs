@@ -87,6 +87,12 @@ pub struct CompileOptions {
     /// Tile rows (B-multicast groups of rows where B is multicast) in each group of the
     /// warpgroup kernels' launch order, instead of the default 8 (`hopper::raster`); at least 1.
     pub raster_group: Option<u32>,
+    /// GPC-major cluster order for persistent warpgroup kernels (`hopper::order`): on
+    /// (`Some(true)`; refused for split-K, stream-K and batched kernels), off (launch order
+    /// in groups of `raster_group` rows), or `None`: on where B is multicast from one CTA
+    /// per SM (measured 0.6-0.8% faster at 4096^3 on an H100, docs/BENCHMARKS.md run 18).
+    /// With it, `raster_group` is the width of the launch order's bands, in tile columns.
+    pub cluster_order: Option<bool>,
     /// Ping-pong consumers for one-warpgroup warpgroup plans (`Some(true)`): two consumer
     /// warpgroups take the CTA's tiles in turn, so that one's epilogue overlaps the other's
     /// main loop (`hopper` module docs). Needs a persistent, split-K-free, stream-K-free
@@ -140,6 +146,7 @@ impl Default for CompileOptions {
             tma_store: None,
             stream_k: None,
             raster_group: None,
+            cluster_order: None,
             pingpong: None,
             epilogue_overlap: EpilogueOverlap::Auto,
         }
@@ -175,6 +182,25 @@ pub struct Kernel {
     /// leaves it zeroed again for the next (stream-K flags, one `u32` per CTA,
     /// `hopper::stream_k`). Launches sharing one workspace must not overlap.
     pub workspace_bytes: u64,
+    /// The kernel's GPC-major cluster order table, for the launcher to fill (`None`: the
+    /// kernel has none).
+    pub cluster_order: Option<ClusterOrder>,
+}
+
+/// A persistent warpgroup kernel's cluster order table (`hopper::order`): the `.const`
+/// array `symbol` of `clusters` `u16` entries, entry `c` the logical index of the cluster
+/// of CTAs `[c * cluster_ctas, (c + 1) * cluster_ctas)`. The PTX holds the identity (launch
+/// order); a launcher that knows where the GPU places this grid's clusters writes a
+/// permutation of `0..clusters` that lists each GPC's clusters consecutively, before
+/// launching. Read only by a grid of `clusters * cluster_ctas` CTAs (the kernel's own).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ClusterOrder {
+    /// The `.const` array's name.
+    pub symbol: String,
+    /// Entries: the grid's clusters.
+    pub clusters: u32,
+    /// CTAs per cluster (consecutive along x).
+    pub cluster_ctas: u32,
 }
 
 /// The operand a tensor map describes.

@@ -417,13 +417,28 @@ pub struct Entry {
     pub body: Vec<Stmt>,
 }
 
-/// A PTX module: `.version`, `.target`, `.address_size 64`, then entries.
+/// A module-scope array in the constant bank: `.const .align 2 .u16 name[N] = {v0, ...};`
+/// (PTX ISA 5.1.3, "Constant State Space"). Kernels read it with `ld.const.u16`; the host may
+/// overwrite it between loading the module and a launch (`cuModuleGetGlobal` +
+/// `cuMemcpyHtoD`), so the printed values are the defaults a launcher that knows nothing of
+/// the array gets.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ConstArray {
+    /// Its name (a PTX identifier, unique in the module).
+    pub name: String,
+    /// The initial values; at least one.
+    pub values: Vec<u16>,
+}
+
+/// A PTX module: `.version`, `.target`, `.address_size 64`, constant arrays, then entries.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Module {
     /// `.version major.minor`.
     pub version: (u32, u32),
     /// `.target` (e.g. `sm_90a`).
     pub target: String,
+    /// Module-scope constant arrays, printed before the entries.
+    pub consts: Vec<ConstArray>,
     /// Kernels.
     pub entries: Vec<Entry>,
 }

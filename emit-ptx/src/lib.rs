@@ -13,7 +13,7 @@
 //! use emit_ptx::{Entry, Instr, Module, Op, Stmt, parse_module, print_module};
 //! let mut k = Entry::new("k");
 //! k.body.push(Stmt::Instr(Instr::new(Op::Ret, &[], vec![])));
-//! let m = Module { version: (8, 0), target: "sm_90a".into(), entries: vec![k] };
+//! let m = Module { version: (8, 0), target: "sm_90a".into(), consts: vec![], entries: vec![k] };
 //! let text = print_module(&m);
 //! assert!(text.contains(".visible .entry k()"));
 //! assert_eq!(parse_module(&text).unwrap(), m);
@@ -26,7 +26,8 @@ pub mod ptxas;
 pub mod validate;
 
 pub use ast::{
-    Entry, Guard, Instr, Module, Op, Operand, Param, ParamType, Reg, RegClass, Shared, Stmt,
+    ConstArray, Entry, Guard, Instr, Module, Op, Operand, Param, ParamType, Reg, RegClass, Shared,
+    Stmt,
 };
 pub use parse::{ParseError, parse_module};
 pub use print::print_module;

@@ -16,7 +16,8 @@ use nom::bytes::complete::{tag, take_while, take_while1};
 use nom::error::ErrorKind;
 
 use crate::ast::{
-    Entry, Guard, Instr, Module, Op, Operand, Param, ParamType, Reg, RegClass, Shared, Stmt,
+    ConstArray, Entry, Guard, Instr, Module, Op, Operand, Param, ParamType, Reg, RegClass, Shared,
+    Stmt,
 };
 
 /// A parse failure: where (1-based line and column) and what.
@@ -211,6 +212,13 @@ fn module(i: &str) -> PResult<'_, Module> {
     let (i, _) = expect("a space after .address_size", i, sp)?;
     let (i, _) = must("64", i)?;
     let (mut i, _) = ws_comments(i)?;
+    let mut consts = Vec::new();
+    while let Ok((r, _)) = lit(".const", i) {
+        let (r, c) = const_decl(r)?;
+        let (r, _) = ws_comments(r)?;
+        consts.push(c);
+        i = r;
+    }
     let mut entries = Vec::new();
     while !i.is_empty() {
         // Module-scope `.extern .shared` arrays belong to the entry that follows (they are
@@ -236,6 +244,7 @@ fn module(i: &str) -> PResult<'_, Module> {
         Module {
             version: (major, minor),
             target: target.to_string(),
+            consts,
             entries,
         },
     ))
@@ -421,6 +430,55 @@ fn reg_decl(i: &str) -> PResult<'_, (RegClass, u32)> {
 }
 
 /// After `.shared`: ` .align A .b8 name[B];`.
+/// The rest of `.const .align 2 .u16 name[N] = {v, ...};` after `.const`.
+fn const_decl(i: &str) -> PResult<'_, ConstArray> {
+    let (i, _) = expect("a space after .const", i, sp)?;
+    let (i, _) = must(".align", i)?;
+    let (i, _) = expect("a space after .align", i, sp)?;
+    let (i, _) = must("2", i)?;
+    let (i, _) = expect("a space after the alignment", i, sp)?;
+    let (i, _) = must(".u16", i)?;
+    let (i, _) = expect("a space after .u16", i, sp)?;
+    let (i, name) = expect("a constant array name", i, ident)?;
+    let (i, _) = must("[", i)?;
+    let (i, len) = expect("an element count", i, uint)?;
+    let (i, _) = must("]", i)?;
+    let (i, _) = ws(i)?;
+    let (i, _) = must("=", i)?;
+    let (i, _) = ws(i)?;
+    let (mut i, _) = must("{", i)?;
+    let mut values = Vec::new();
+    loop {
+        let (r, _) = ws(i)?;
+        let (r, v) = expect("a u16 value", r, uint)?;
+        let Ok(v) = u16::try_from(v) else {
+            return hard(r, "expected a value below 65536");
+        };
+        values.push(v);
+        let (r, _) = ws(r)?;
+        match lit(",", r) {
+            Ok((r, _)) => i = r,
+            Err(_) => {
+                i = r;
+                break;
+            }
+        }
+    }
+    let (i, _) = must("}", i)?;
+    let (i, _) = ws(i)?;
+    let (i, _) = must(";", i)?;
+    if values.len() != len as usize {
+        return hard(i, "expected as many values as the declared element count");
+    }
+    Ok((
+        i,
+        ConstArray {
+            name: name.to_string(),
+            values,
+        },
+    ))
+}
+
 fn shared_decl(i: &str) -> PResult<'_, Shared> {
     let (i, _) = expect("a space after .shared", i, sp)?;
     let (i, _) = must(".align", i)?;

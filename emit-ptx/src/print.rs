@@ -40,6 +40,16 @@ pub fn print_module(m: &Module) -> String {
     let _ = writeln!(s, ".version {}.{}", m.version.0, m.version.1);
     let _ = writeln!(s, ".target {}", m.target);
     s.push_str(".address_size 64\n");
+    for c in &m.consts {
+        let values: Vec<String> = c.values.iter().map(u16::to_string).collect();
+        let _ = writeln!(
+            s,
+            ".const .align 2 .u16 {}[{}] = {{{}}};",
+            c.name,
+            c.values.len(),
+            values.join(", ")
+        );
+    }
     for e in &m.entries {
         s.push('\n');
         // Dynamically sized shared arrays are module-scope declarations in PTX.

@@ -45,6 +45,18 @@ pub fn validate_module(m: &Module) -> Result<(), InvalidModule> {
     {
         return Err(bad("module", format!("bad .target name {:?}", m.target)));
     }
+    for (i, c) in m.consts.iter().enumerate() {
+        let at = || format!("const {}", c.name);
+        if !is_symbol(&c.name) {
+            return Err(bad(at(), "bad name"));
+        }
+        if c.values.is_empty() {
+            return Err(bad(at(), "no values"));
+        }
+        if m.consts[..i].iter().any(|o| o.name == c.name) {
+            return Err(bad(at(), "declared twice"));
+        }
+    }
     for e in &m.entries {
         validate_entry(e)?;
     }

@@ -6,8 +6,8 @@
 mod common;
 
 use emit_ptx::{
-    Entry, Guard, Instr, Module, Op, Operand, Param, ParamType, Reg, RegClass, Shared, Stmt,
-    parse_module, print_module, validate_module,
+    ConstArray, Entry, Guard, Instr, Module, Op, Operand, Param, ParamType, Reg, RegClass, Shared,
+    Stmt, parse_module, print_module, validate_module,
 };
 use proptest::prelude::*;
 
@@ -220,6 +220,16 @@ fn everything() -> Module {
     Module {
         version: (8, 8),
         target: "sm_103a".into(),
+        consts: vec![
+            ConstArray {
+                name: "order".into(),
+                values: vec![0, 1, 65535],
+            },
+            ConstArray {
+                name: "one".into(),
+                values: vec![7],
+            },
+        ],
         entries: vec![e, empty, only_params],
     }
 }
@@ -316,6 +326,7 @@ fn exact_text_of_a_small_module() {
     let m = Module {
         version: (8, 0),
         target: "sm_90a".into(),
+        consts: vec![],
         entries: vec![e],
     };
     let expected = "\
@@ -488,6 +499,58 @@ fn parse_errors_name_their_line() {
 }
 
 #[test]
+fn const_arrays_print_parse_and_validate() {
+    let mut m = common::kernels("sm_90a", (8, 0));
+    m.consts = vec![ConstArray {
+        name: "mosaic_cluster_order".into(),
+        values: vec![0, 2, 1],
+    }];
+    let text = print_module(&m);
+    assert!(
+        text.contains(".const .align 2 .u16 mosaic_cluster_order[3] = {0, 2, 1};"),
+        "{text}"
+    );
+    assert_eq!(parse_module(&text).unwrap(), m);
+    validate_module(&m).unwrap();
+    let cases: &[(&str, &str)] = &[
+        ("[3] = {0, 2, 1}", "expected as many values"),
+        ("{0, 2, 1}", "expected `}`"),
+        ("= {0, 2, 1}", "a value below 65536"),
+    ];
+    let bad = [
+        text.replace("[3] = {0, 2, 1}", "[4] = {0, 2, 1}"),
+        text.replace("{0, 2, 1}", "{0, 2 1}"),
+        text.replace("= {0, 2, 1}", "= {0, 2, 65536}"),
+    ];
+    for ((_, msg), bad) in cases.iter().zip(bad) {
+        let err = parse_module(&bad).unwrap_err();
+        assert!(err.message.contains(msg), "{bad}: {err}");
+        assert_eq!(err.line, 4, "{err}");
+    }
+    let twice = ConstArray {
+        name: "mosaic_cluster_order".into(),
+        values: vec![5],
+    };
+    m.consts.push(twice);
+    assert!(
+        validate_module(&m)
+            .unwrap_err()
+            .message
+            .contains("declared twice")
+    );
+    m.consts = vec![ConstArray {
+        name: "empty".into(),
+        values: vec![],
+    }];
+    assert!(
+        validate_module(&m)
+            .unwrap_err()
+            .message
+            .contains("no values")
+    );
+}
+
+#[test]
 fn no_panic_on_any_prefix_or_byte_edit() {
     let good = print_module(&everything());
     let mut cut = 0;
@@ -656,6 +719,7 @@ fn module() -> impl Strategy<Value = Module> {
         .prop_map(|(version, target, entries)| Module {
             version,
             target: target.into(),
+            consts: vec![],
             entries,
         })
 }
@@ -695,6 +759,7 @@ fn validation_rejects_what_would_not_round_trip() {
         Module {
             version: (8, 0),
             target: "sm_90a".into(),
+            consts: vec![],
             entries: vec![e],
         }
     };
@@ -895,6 +960,7 @@ fn hopper_forms_round_trip() {
     let m = Module {
         version: (8, 0),
         target: "sm_90a".into(),
+        consts: vec![],
         entries: vec![e],
     };
     round_trip(&m);

@@ -208,6 +208,15 @@ pub fn run(
         };
         smem_bytes += size.max(1).next_multiple_of(128);
     }
+    // Module-scope `.const` arrays live in global memory, with the values the module holds.
+    let consts: HashMap<&str, u64> = module
+        .consts
+        .iter()
+        .map(|c| {
+            let bytes = c.values.iter().flat_map(|v| v.to_le_bytes()).collect();
+            (c.name.as_str(), global.alloc(bytes))
+        })
+        .collect();
     for z in 0..launch.grid[2] {
         for y in 0..launch.grid[1] {
             for x in 0..launch.grid[0] {
@@ -215,6 +224,7 @@ pub fn run(
                     e,
                     labels: &labels,
                     params: &params,
+                    consts: &consts,
                     id: [x, y, z],
                     launch,
                     smem: vec![0xA5; smem_bytes as usize],
@@ -231,6 +241,8 @@ struct Cta<'a> {
     e: &'a Entry,
     labels: &'a HashMap<&'a str, usize>,
     params: &'a HashMap<&'a str, Arg>,
+    /// Global addresses of the module's `.const` arrays.
+    consts: &'a HashMap<&'a str, u64>,
     id: [u32; 3],
     launch: &'a Launch,
     smem: Vec<u8>,
@@ -452,7 +464,10 @@ impl Cta<'_> {
                 "%nctaid.z" => u64::from(self.launch.grid[2]),
                 "%ntid.x" => u64::from(self.launch.block[0]),
                 "%laneid" => u64::from(tid % 32),
-                name => *self.shared_base.get(name)?,
+                name => *self
+                    .shared_base
+                    .get(name)
+                    .or_else(|| self.consts.get(name))?,
             },
             _ => return None,
         })

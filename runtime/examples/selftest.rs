@@ -200,6 +200,7 @@ fn spec_for(call: &GemmCall, bug: Bug) -> KernelSpec {
         dynamic_smem_bytes: 0,
         tensor_maps: Vec::new(),
         workspace_bytes: 0,
+        cluster_order: None,
     }
 }
 
@@ -275,6 +276,7 @@ fn run() -> Result<bool, RuntimeError> {
         dynamic_smem_bytes: 0,
         tensor_maps: Vec::new(),
         workspace_bytes: 0,
+        cluster_order: None,
     };
     let call = gemm(16, 16, 16, E::F32, E::F32, C::F32);
     match rt.verify(&bad, &call, &VerifyOpts::default()) {

@@ -4,8 +4,9 @@
 //! every entry point checks for the library first (`is_culib_present`, a plain `dlopen`) and
 //! turns its absence into [`RuntimeError::NoDriver`] / [`CublasCheck::Unavailable`].
 
+use std::collections::HashMap;
 use std::ffi::{CString, c_void};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
 use cudarc::cublas::{CudaBlas, result as bresult, sys as bsys};
 use cudarc::driver::{
@@ -17,6 +18,7 @@ use half::f16;
 
 use crate::error::{RuntimeError, one_line};
 use crate::host::{self, HostMat, Rng};
+use crate::topology::{self, ProbeShape};
 use crate::types::{
     BenchOpts, BenchReport, Compute, CublasCheck, DeviceInfo, ElemType, GemmCall, KernelSpec,
     Timing, VerifyOpts, VerifyReport,
@@ -101,6 +103,10 @@ pub struct Runtime {
     stream: Arc<CudaStream>,
     blas: Result<CudaBlas, String>,
     info: DeviceInfo,
+    /// GPC labels of the SMs (`topology`), probed at the first kernel with a cluster order.
+    gpcs: Mutex<Option<HashMap<u32, u32>>>,
+    /// Cluster order tables by launch shape.
+    orders: Mutex<HashMap<ProbeShape, Vec<u16>>>,
 }
 
 impl std::fmt::Debug for Runtime {
@@ -133,7 +139,49 @@ impl Runtime {
             stream,
             blas,
             info,
+            gpcs: Mutex::new(None),
+            orders: Mutex::new(HashMap::new()),
         })
+    }
+
+    pub(crate) fn ctx(&self) -> &Arc<CudaContext> {
+        &self.ctx
+    }
+
+    pub(crate) fn stream(&self) -> &Arc<CudaStream> {
+        &self.stream
+    }
+
+    /// The GPC-major order of `spec`'s clusters on this GPU (cached per launch shape).
+    ///
+    /// # Errors
+    /// From the probes ([`Runtime::probe_placement`], [`Runtime::probe_gpcs`]).
+    pub fn cluster_order(&self, spec: &KernelSpec) -> Result<Option<Vec<u16>>, RuntimeError> {
+        let Some(o) = &spec.cluster_order else {
+            return Ok(None);
+        };
+        let shape = ProbeShape {
+            grid: spec.grid[0],
+            block: spec.block.iter().product(),
+            smem: spec.dynamic_smem_bytes,
+            cluster: o.cluster_ctas,
+        };
+        let mut orders = self.orders.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(t) = orders.get(&shape) {
+            return Ok(Some(t.clone()));
+        }
+        let mut gpcs = self.gpcs.lock().unwrap_or_else(|e| e.into_inner());
+        if gpcs.is_none() {
+            *gpcs = Some(self.probe_gpcs()?);
+        }
+        let sm_of_cta = self.probe_placement(shape, true)?;
+        let table = topology::gpc_major(
+            &sm_of_cta,
+            o.cluster_ctas as usize,
+            gpcs.as_ref().expect("probed above"),
+        );
+        orders.insert(shape, table.clone());
+        Ok(Some(table))
     }
 
     /// The device this runtime runs on.
@@ -166,6 +214,24 @@ impl Runtime {
                 entry: spec.entry.clone(),
                 log: format!("entry not found in module: {}", err_name(e)),
             })?;
+        if let (Some(o), Some(table)) = (&spec.cluster_order, self.cluster_order(spec)?) {
+            let mut dst = module
+                .get_global(&o.symbol, &self.stream)
+                .map_err(|e| drv(&format!("cluster order table {}", o.symbol), e))?;
+            let bytes: Vec<u8> = table.iter().flat_map(|v| v.to_le_bytes()).collect();
+            if dst.len() != bytes.len() {
+                return Err(RuntimeError::BadSpec(format!(
+                    "cluster order table {} holds {} bytes, {} clusters need {}",
+                    o.symbol,
+                    dst.len(),
+                    o.clusters,
+                    bytes.len()
+                )));
+            }
+            self.stream
+                .memcpy_htod(&bytes, &mut dst)
+                .map_err(|e| drv("write the cluster order table", e))?;
+        }
         if spec.dynamic_smem_bytes > DEFAULT_SMEM_LIMIT {
             f.set_attribute(
                 sys::CUfunction_attribute::CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,

@@ -25,6 +25,7 @@
 //!     dynamic_smem_bytes: 0,
 //!     tensor_maps: Vec::new(),
 //!     workspace_bytes: 0,
+//!     cluster_order: None,
 //! };
 //! let call = GemmCall::new(4096, 4096, 4096, ElemType::F16, ElemType::F32, Compute::F32);
 //! match runtime::verify(&spec, &call, &VerifyOpts::default()) {
@@ -45,13 +46,15 @@
 mod error;
 mod gpu;
 pub mod host;
+pub mod topology;
 mod types;
 
 pub use error::RuntimeError;
 pub use gpu::{Runtime, probe};
 pub use types::{
-    BenchOpts, BenchReport, Compute, CublasCheck, DeviceInfo, ElemType, ErrorStats, GemmCall,
-    KernelSpec, Layout, MapOperand, TensorMapDesc, Timing, VerifyOpts, VerifyReport,
+    BenchOpts, BenchReport, ClusterOrderDesc, Compute, CublasCheck, DeviceInfo, ElemType,
+    ErrorStats, GemmCall, KernelSpec, Layout, MapOperand, TensorMapDesc, Timing, VerifyOpts,
+    VerifyReport,
 };
 
 /// Runs `spec` once on fresh random inputs and checks its output.
@@ -121,6 +124,7 @@ mod tests {
             dynamic_smem_bytes: 0,
             tensor_maps: Vec::new(),
             workspace_bytes: 0,
+            cluster_order: None,
         };
         let call = GemmCall::new(8, 8, 8, ElemType::F32, ElemType::F32, Compute::F32);
         assert!(matches!(

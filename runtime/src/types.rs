@@ -30,6 +30,24 @@ pub struct KernelSpec {
     /// verify or bench call and shares it between that call's launches, which the stream
     /// serializes; the kernel must leave it zeroed (stream-K partial tiles and flags).
     pub workspace_bytes: u64,
+    /// The kernel's cluster order table, which the runtime fills after loading the module
+    /// with the GPC-major order of where this GPU places the grid's clusters (probed once per
+    /// launch shape); `None`: the kernel has none.
+    pub cluster_order: Option<ClusterOrderDesc>,
+}
+
+/// A kernel's cluster order table: the module's `.const` array `symbol` of `clusters` `u16`
+/// entries, entry `c` the logical index of the cluster of CTAs `[c * cluster_ctas, (c + 1) *
+/// cluster_ctas)` (`codegen::ClusterOrder`). The runtime writes a permutation of
+/// `0..clusters` in which the clusters of each GPC are consecutive.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ClusterOrderDesc {
+    /// The `.const` array's name.
+    pub symbol: String,
+    /// Entries: the grid's clusters (`grid[0] / cluster_ctas`).
+    pub clusters: u32,
+    /// CTAs per cluster.
+    pub cluster_ctas: u32,
 }
 
 /// Which operand buffer a tensor map covers.
@@ -360,6 +378,20 @@ impl KernelSpec {
                 "block {:?} has {threads} threads (max 1024)",
                 self.block
             )));
+        }
+        if let Some(o) = &self.cluster_order {
+            let ctas = u64::from(o.clusters) * u64::from(o.cluster_ctas);
+            if o.clusters == 0
+                || o.clusters > 65536
+                || ctas != u64::from(self.grid[0])
+                || self.grid[1] != 1
+                || self.grid[2] != 1
+            {
+                return Err(RuntimeError::BadSpec(format!(
+                    "a cluster order of {} clusters of {} CTAs for grid {:?}",
+                    o.clusters, o.cluster_ctas, self.grid
+                )));
+            }
         }
         Ok(())
     }
@@ -692,6 +724,7 @@ mod tests {
             dynamic_smem_bytes: 0,
             tensor_maps: Vec::new(),
             workspace_bytes: 0,
+            cluster_order: None,
         };
         assert!(s.validate().is_ok());
         s.block = [64, 32, 1];

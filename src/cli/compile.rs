@@ -63,9 +63,19 @@ pub struct CompileArgs {
     pub swizzle: String,
     /// Tile rows per group of the warpgroup (sm_90a) kernels' launch order (multicast pairs
     /// of rows where B is multicast): within a group tiles go m fastest, so that a wave of
-    /// CTAs shares A and B slabs in L2. Default 8.
+    /// CTAs shares A and B slabs in L2. With a GPC-major cluster order, tile columns per band
+    /// instead (column fastest within a band). Default 8.
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=4096))]
     pub raster_group: Option<u32>,
+    /// GPC-major cluster order for persistent warpgroup (sm_90a) kernels: the kernel takes a
+    /// table, cluster -> logical index, that `verify` and `bench` fill from where this GPU
+    /// places the grid's clusters, so that each GPC's clusters read the same A slabs at once
+    /// (its L2 request coalescer merges them); tiles go in bands of `--raster-group` columns.
+    /// `auto`: where B is multicast from one CTA per SM (measured faster at 4096^3 on an
+    /// H100: docs/BENCHMARKS.md run 18); `on` (persistent kernels without split-K or
+    /// stream-K, one batch) or `off`. The PTX holds the identity table (launch order).
+    #[arg(long, default_value = "auto", value_parser = ["auto", "on", "off"])]
+    pub cluster_order: String,
     /// Ping-pong consumers for one-warpgroup warpgroup (sm_90a) plans: `on` runs two consumer
     /// warpgroups that take the CTA's tiles in turn, one's epilogue overlapping the other's
     /// main loop (persistent plans only); `auto` and `off`: none.
@@ -216,6 +226,7 @@ pub fn kernel(
         tma_store: on_off(&a.tma_store),
         stream_k: on_off(&a.stream_k),
         raster_group: a.raster_group,
+        cluster_order: on_off(&a.cluster_order),
         pingpong: on_off(&a.pingpong),
         epilogue_overlap: a.epilogue_overlap,
         ..target_defaults(&target)

@@ -88,6 +88,11 @@ fn spec(k: &codegen::Kernel) -> KernelSpec {
         block: k.block,
         dynamic_smem_bytes: k.dynamic_smem_bytes,
         workspace_bytes: k.workspace_bytes,
+        cluster_order: k.cluster_order.as_ref().map(|o| runtime::ClusterOrderDesc {
+            symbol: o.symbol.clone(),
+            clusters: o.clusters,
+            cluster_ctas: o.cluster_ctas,
+        }),
         tensor_maps: k
             .tensor_maps
             .iter()
@@ -198,9 +203,19 @@ pub fn verify(v: &VerifyArgs, is_bmm: bool) -> Result<String, CliError> {
         };
         let p = plan.user_problem();
         let call = call_for(&p, args, *alpha, *beta);
+        let spec = spec(&k);
         let rep = rt
-            .verify(&spec(&k), &call, &VerifyOpts::default())
+            .verify(&spec, &call, &VerifyOpts::default())
             .map_err(gpu_err)?;
+        if !v.suite {
+            if let Some(order) = rt.cluster_order(&spec).map_err(gpu_err)? {
+                let order: Vec<String> = order.iter().map(u16::to_string).collect();
+                println!(
+                    "cluster order (GPC-major, logical index of each cluster): {}",
+                    order.join(" ")
+                );
+            }
+        }
         if !rep.passed {
             failed += 1;
         }

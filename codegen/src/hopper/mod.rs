@@ -66,6 +66,7 @@ pub mod epilogue;
 pub mod ffma;
 pub mod layout;
 mod mma;
+pub mod order;
 mod overlap;
 pub mod stream_k;
 #[cfg(test)]
@@ -77,8 +78,8 @@ use tessellate::{GemmDType, Plan, Split, ring};
 
 use crate::builder::{Builder, addr, imm, r, sym, vec};
 use crate::{
-    CodegenError, CompileOptions, EpilogueOverlap, Kernel, MatLayout, TensorMapSpec, TmaElem,
-    TmaOperand,
+    ClusterOrder, CodegenError, CompileOptions, EpilogueOverlap, Kernel, MatLayout, TensorMapSpec,
+    TmaElem, TmaOperand,
 };
 use layout::{ATOM, Major, OperandTile, SPANS};
 use stream_k::StreamK;
@@ -267,8 +268,12 @@ struct Shape {
     bk: i64,
     kstep: i64,
     stages: i64,
-    /// Tile rows (multicast groups) per launch-order group (see [`raster`]).
+    /// Tile rows (multicast groups) per launch-order group (see [`raster`]), or with
+    /// [`Shape::cluster_order`] tile columns per band ([`order::band_raster`]).
     raster_group: i64,
+    /// Clusters of the grid whose first tiles follow the GPC-major order table
+    /// ([`order`]); `None`: launch order in groups of rows ([`raster`]).
+    cluster_order: Option<i64>,
     /// Staging buffers per consumer warpgroup of the TMA-store epilogue (0: direct stores).
     store_bufs: i64,
     /// The plan is transposed: the epilogue writes tile element `(i, j)` to the caller's
@@ -560,11 +565,36 @@ impl Shape {
             stages,
             store_bufs,
             raster_group: opts.raster_group.map_or(RASTER_GROUP, i64::from),
+            cluster_order: None,
             transposed: plan.transposed,
             a,
             b,
             overlap,
         };
+        // What the GPC-major cluster order needs, the first need it lacks: one grid of
+        // persistent CTAs over whole tiles of one batch.
+        let order_lacks = [
+            (!persistent, "a persistent kernel"),
+            (split > 1 || stream_k, "no split-K or stream-K"),
+            (p.batch > 1, "one batch"),
+        ]
+        .into_iter()
+        .find_map(|(bad, need)| bad.then_some(need));
+        let gpc_order = match opts.cluster_order {
+            Some(false) => false,
+            // Measured where B is multicast from one CTA per SM (docs/BENCHMARKS.md run 18).
+            None => order_lacks.is_none() && mcast == 2 && ctas == 1 && !pingpong,
+            Some(true) => {
+                if let Some(need) = order_lacks {
+                    return unsupported(format!("a GPC-major cluster order (needs {need})"));
+                }
+                true
+            }
+        };
+        let mut sh = sh;
+        if gpc_order {
+            sh.cluster_order = Some(sh.grid(opts.sms) / mcast);
+        }
         // Tile indices are u32 and a grid's x extent at most 2^31 - 1 (CUDA); below that,
         // a persistent CTA's `tile + stride` cannot wrap either.
         if sh.tile_slots().saturating_mul(sh.batch) > i64::from(i32::MAX) {
@@ -757,6 +787,11 @@ pub fn build(plan: &Plan, opts: &CompileOptions) -> Result<Kernel, CodegenError>
     let module = Module {
         version: (8, 0),
         target: plan.target.clone(),
+        consts: sh
+            .cluster_order
+            .map(order::identity_table)
+            .into_iter()
+            .collect(),
         entries: vec![entry],
     };
     let ptx = emit_ptx::print_module(&module);
@@ -804,6 +839,11 @@ pub fn build(plan: &Plan, opts: &CompileOptions) -> Result<Kernel, CodegenError>
         stages: sh.stages as u32,
         tensor_maps,
         workspace_bytes: sh.partials().map_or(0, |sk| sh.workspace_bytes(sk)) as u64,
+        cluster_order: sh.cluster_order.map(|clusters| ClusterOrder {
+            symbol: order::ORDER_SYMBOL.into(),
+            clusters: clusters as u32,
+            cluster_ctas: sh.mcast as u32,
+        }),
     })
 }
 
@@ -885,6 +925,9 @@ impl Shape {
     fn open_tiles(&self, b: &mut Builder, name: &str) -> (TileLoop, TileAt) {
         let tile = b.reg(RegClass::B32);
         b.emit(Op::Mov, "u32", vec![r(tile), sym("%ctaid.x")]);
+        if let Some(clusters) = self.cluster_order {
+            order::permute_first_tile(b, tile, clusters, self.mcast);
+        }
         let lp = TileLoop {
             tile,
             stride: self.persistent.then(|| b.reg(RegClass::B32)),
@@ -916,12 +959,14 @@ impl Shape {
         } else {
             (None, tile)
         };
-        let (m0, n0, ks) = raster(
-            b,
-            local,
-            [self.row_groups(), self.gn, self.split * self.mcast],
-            self.raster_group,
-        );
+        let dims = [self.row_groups(), self.gn, self.split * self.mcast];
+        let (m0, n0, ks) = if self.cluster_order.is_some() {
+            let (pid, ks) = cluster_of(b, local, dims[2]);
+            let (mt, nt) = order::band_raster(b, pid, dims[0], dims[1], self.raster_group);
+            (mt, nt, ks)
+        } else {
+            raster(b, local, dims, self.raster_group)
+        };
         if self.mcast > 1 {
             // The rank in the cluster is the tile row within the group; no k-split.
             b.emit(
@@ -1056,10 +1101,7 @@ impl Shape {
 /// group, so that co-resident CTAs reuse each other's A and B slabs from L2 (`cta` is the
 /// slot within one batch's `gm * gn * split`).
 fn raster(b: &mut Builder, cta: Reg, [gm, gn, split]: [i64; 3], group: i64) -> (Reg, Reg, Reg) {
-    // `split` consecutive CTAs (one cluster) share a tile; the rank within is the k-split.
-    let (pid, ks) = (b.reg(RegClass::B32), b.reg(RegClass::B32));
-    b.emit(Op::Div, "u32", vec![r(pid), r(cta), imm(split)]);
-    b.emit(Op::Rem, "u32", vec![r(ks), r(cta), imm(split)]);
+    let (pid, ks) = cluster_of(b, cta, split);
     let per_group = group * gn;
     let at = b.reg(RegClass::B32);
     b.emit(Op::Div, "u32", vec![r(at), r(pid), imm(per_group)]);
@@ -1076,6 +1118,15 @@ fn raster(b: &mut Builder, cta: Reg, [gm, gn, split]: [i64; 3], group: i64) -> (
     b.emit(Op::Add, "u32", vec![r(mt), r(mt), r(first)]);
     b.emit(Op::Div, "u32", vec![r(nt), r(within), r(size)]);
     (mt, nt, ks)
+}
+
+/// `(cta / split, cta % split)`: `split` consecutive CTAs (one cluster) share a tile slot;
+/// the rank within is the k-split (or the multicast rank).
+fn cluster_of(b: &mut Builder, cta: Reg, split: i64) -> (Reg, Reg) {
+    let (pid, ks) = (b.reg(RegClass::B32), b.reg(RegClass::B32));
+    b.emit(Op::Div, "u32", vec![r(pid), r(cta), imm(split)]);
+    b.emit(Op::Rem, "u32", vec![r(ks), r(cta), imm(split)]);
+    (pid, ks)
 }
 
 /// The k-tile loop over the stage ring, as the producer and the consumers both run it:

@@ -1,8 +1,12 @@
-//! Runs the stream-K tile loop that [`Shape::open_tiles`] and [`Shape::close_tiles`] emit
-//! in the PTX simulator (`ptx-sim`), for every CTA of a schedule, and checks it visits
-//! exactly the units [`StreamK::units`] lists, in that order, at the tile origins of the
-//! launch order. The kernel's loop is PTX integer arithmetic; the schedule's proofs (exact
-//! cover, the order of a tile's pieces) are about `units`; this ties the two together.
+//! Runs the tile loops that [`Shape::open_tiles`] and [`Shape::close_tiles`] emit in the
+//! PTX simulator (`ptx-sim`), for every CTA of a schedule:
+//! - stream-K: each CTA visits exactly the units [`StreamK::units`] lists, in that order, at
+//!   the tile origins of the launch order. The kernel's loop is PTX integer arithmetic; the
+//!   schedule's proofs (exact cover, the order of a tile's pieces) are about `units`; this
+//!   ties the two together.
+//! - GPC-major cluster order ([`super::order`]): with any permutation in the order table,
+//!   the grid visits every tile once, each cluster's CTAs the two rows of one tile column,
+//!   logical cluster `l` first at band slot `l`; with another grid, launch order.
 
 use std::sync::OnceLock;
 
@@ -17,8 +21,9 @@ use crate::CompileOptions;
 use crate::builder::{Builder, addr, imm, r, sym, vec};
 
 /// A one-thread kernel of `sh`'s tile loop whose body writes `(m0, n0, kbeg, count)` of
-/// each visit to the CTA's next 16-byte slot of `out` (`slots` per CTA).
-fn loop_kernel(sh: &Shape, slots: i64) -> Module {
+/// each visit to the CTA's next 16-byte slot of `out` (`slots` per CTA); `order` is the
+/// cluster order table it holds (where `sh` has one).
+fn loop_kernel(sh: &Shape, slots: i64, order: Option<Vec<u16>>) -> Module {
     let mut b = Builder::default();
     let (out, next) = (b.reg(RegClass::B64), b.reg(RegClass::B64));
     b.emit(
@@ -43,6 +48,13 @@ fn loop_kernel(sh: &Shape, slots: i64) -> Module {
     Module {
         version: (8, 0),
         target: "sm_90a".into(),
+        consts: order
+            .map(|values| emit_ptx::ast::ConstArray {
+                name: super::order::ORDER_SYMBOL.into(),
+                values,
+            })
+            .into_iter()
+            .collect(),
         entries: vec![entry],
     }
 }
@@ -115,7 +127,7 @@ fn check(gm: i64, gn: i64, kt: i64, ctas: i64, group: i64) {
         .max()
         .unwrap_or(0)
         + 1;
-    let seen = run(&loop_kernel(&sh, slots), ctas, slots);
+    let seen = run(&loop_kernel(&sh, slots, None), ctas, slots);
     for (g, seen) in seen.iter().enumerate() {
         let want: Vec<[u32; 4]> = sk
             .units(g as i64)
@@ -126,6 +138,85 @@ fn check(gm: i64, gn: i64, kt: i64, ctas: i64, group: i64) {
             })
             .collect();
         assert_eq!(seen, &want, "{sk:?} CTA {g}");
+    }
+}
+
+/// The 4096^3 f16 default shape (persistent, B multicast, GPC-major clusters).
+fn ordered_shape() -> Shape {
+    let t = hw_models::target("sm_90a", None).unwrap();
+    let p = GemmProblem::new(4096, 4096, 4096, 1, GemmDType::F16).unwrap();
+    let plan = tessellate::plans(&p, &t, &tessellate::Options::default())
+        .unwrap()
+        .plans
+        .remove(0);
+    let copts = CompileOptions {
+        smem_limit: t.smem_max_per_cta,
+        smem_per_sm: t.smem_bytes_per_sm,
+        sms: t.sms,
+        ..CompileOptions::default()
+    };
+    Shape::of(&plan, &copts).unwrap()
+}
+
+/// Checks the GPC-ordered loop over `gm x gn` tiles (`gm` even: whole multicast pairs of
+/// rows) in bands of `width` columns, for an order table of `clusters` entries (`table` a
+/// permutation of them), launched on `launched` CTAs.
+fn check_ordered(gm: i64, gn: i64, width: i64, clusters: i64, table: &[u16], launched: i64) {
+    let mut sh = ordered_shape();
+    assert_eq!(sh.mcast, 2);
+    (sh.gm, sh.gn, sh.raster_group, sh.cluster_order) = (gm, gn, width, Some(clusters));
+    let (bm, bn) = (sh.stage_readers() * sh.wm, sh.bn);
+    let slots = (gm * gn + launched - 1) / launched + 1;
+    let module = loop_kernel(&sh, slots, Some(table.to_vec()));
+    let seen = run(&module, launched, slots);
+    let mut count = vec![0; (gm * gn) as usize];
+    for (cta, visits) in seen.iter().enumerate() {
+        let (cluster, rank) = (cta as i64 / 2, cta as i64 % 2);
+        let first = if launched == clusters * 2 {
+            i64::from(table[cluster as usize])
+        } else {
+            cluster
+        };
+        for (i, v) in visits.iter().enumerate() {
+            let (m0, n0) = (i64::from(v[0]), i64::from(v[1]));
+            let slot = first + i as i64 * launched / 2;
+            let (pm, n) = super::order::band_tile(slot, gm / 2, gn, width);
+            assert_eq!((m0, n0), ((2 * pm + rank) * bm, n * bn), "CTA {cta} visit {i}");
+            count[((2 * pm + rank) * gn + n) as usize] += 1;
+        }
+    }
+    assert!(count.iter().all(|&c| c == 1), "{count:?}");
+}
+
+#[test]
+fn ordered_loops_cover_every_tile_once() {
+    // 4096^3: 32 x 16 tiles, 66 clusters, run 18-c's table (cuBLAS's on that H100).
+    let table: Vec<u16> = vec![
+        0, 1, 2, 3, 4, 8, 16, 24, 32, 40, 48, 57, 5, 9, 17, 25, 33, 41, 49, 58, 6, 10, 18, 26, 34,
+        42, 50, 59, 7, 11, 19, 27, 35, 43, 51, 60, 12, 20, 28, 36, 44, 52, 61, 13, 21, 29, 37, 45,
+        53, 62, 14, 22, 30, 38, 46, 54, 63, 15, 23, 31, 39, 47, 55, 64, 56, 65,
+    ];
+    check_ordered(32, 16, 8, 66, &table, 132);
+    // Another grid than the table's: launch order.
+    check_ordered(32, 16, 8, 66, &table, 100);
+    let identity: Vec<u16> = (0..66).collect();
+    check_ordered(32, 16, 8, 66, &identity, 132);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+    #[test]
+    fn ordered_loops_cover_with_any_permutation(
+        pairs in 1i64..12, gn in 1i64..12, width in 1i64..10, clusters in 1i64..40, seed in any::<u64>()
+    ) {
+        // A permutation of 0..clusters from the seed (Fisher-Yates with an LCG).
+        let mut table: Vec<u16> = (0..clusters as u16).collect();
+        let mut x = seed | 1;
+        for i in (1..table.len()).rev() {
+            x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            table.swap(i, (x >> 33) as usize % (i + 1));
+        }
+        check_ordered(2 * pairs, gn, width, clusters, &table, 2 * clusters);
     }
 }
 

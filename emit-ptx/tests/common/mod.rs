@@ -298,6 +298,7 @@ pub fn kernels(sm: &str, version: (u32, u32)) -> Module {
     Module {
         version,
         target: sm.to_string(),
+        consts: vec![],
         entries: vec![mma_tf32_entry(), vector_add_entry()],
     }
 }
