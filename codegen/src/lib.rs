@@ -201,6 +201,9 @@ pub struct ClusterOrder {
     pub clusters: u32,
     /// CTAs per cluster (consecutive along x).
     pub cluster_ctas: u32,
+    /// CTAs the kernel keeps per SM (its registers and shared memory allow no more): a
+    /// probe of the placement must keep as many.
+    pub ctas_per_sm: u32,
 }
 
 /// The operand a tensor map describes.

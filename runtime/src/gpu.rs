@@ -160,10 +160,18 @@ impl Runtime {
         let Some(o) = &spec.cluster_order else {
             return Ok(None);
         };
+        // The probe has few registers: where the kernel's registers keep one CTA per SM,
+        // its shared memory must.
+        let smem = if o.ctas_per_sm == 1 {
+            spec.dynamic_smem_bytes
+                .max(self.info.max_smem_per_block_optin)
+        } else {
+            spec.dynamic_smem_bytes
+        };
         let shape = ProbeShape {
             grid: spec.grid[0],
             block: spec.block.iter().product(),
-            smem: spec.dynamic_smem_bytes,
+            smem,
             cluster: o.cluster_ctas,
         };
         let mut orders = self.orders.lock().unwrap_or_else(|e| e.into_inner());

@@ -91,7 +91,9 @@ impl Runtime {
         let drv = |what: &str, e: cudarc::driver::DriverError| {
             RuntimeError::Driver(format!("placement probe: {what}: {e:?}"))
         };
-        let ptx = probe_ptx(compiled.then_some(s.cluster));
+        // A kernel without clusters has no `.reqnctapercluster` (a cluster of one is still a
+        // cluster launch).
+        let ptx = probe_ptx(compiled.then_some(s.cluster).filter(|&c| c > 1));
         let module = self
             .ctx()
             .load_module(Ptx::from_src(ptx))
@@ -105,8 +107,9 @@ impl Runtime {
         )
         .map_err(|e| drv("dynamic shared memory", e))?;
         let stream = self.stream();
+        // Entries no CTA wrote stay `UNWRITTEN`.
         let out = stream
-            .alloc_zeros::<u32>(s.grid as usize)
+            .clone_htod(&vec![UNWRITTEN; s.grid as usize])
             .map_err(|e| drv("alloc", e))?;
         let ns = HOLD_NS;
         if compiled {
@@ -175,7 +178,8 @@ impl Runtime {
     }
 
     /// A GPC label (the smallest SM id in it) for every SM the grouping probes linked to
-    /// another: one CTA per SM, `2 x SMs` CTAs in clusters of 16, 8 and 4.
+    /// another: one CTA per SM, `4 x SMs` CTAs in clusters of 16, 8 and 4 (the later waves
+    /// land on whichever SMs free up first, which links SMs the first wave left out).
     ///
     /// # Errors
     /// As [`Runtime::probe_placement`], except that a refused cluster size is skipped.
@@ -184,7 +188,7 @@ impl Runtime {
         let smem = self.info().max_smem_per_block_optin;
         let mut links = Vec::new();
         for cluster in GROUPING_CLUSTERS {
-            let grid = (2 * sms).div_ceil(cluster) * cluster;
+            let grid = (4 * sms).div_ceil(cluster) * cluster;
             let shape = ProbeShape {
                 grid,
                 block: 32,
@@ -192,13 +196,29 @@ impl Runtime {
                 cluster,
             };
             match self.probe_placement(shape, false) {
-                Ok(sm) => links.extend(sm.chunks(cluster as usize).map(<[u32]>::to_vec)),
+                Ok(sm) => links.extend(
+                    sm.chunks(cluster as usize)
+                        .filter(|c| plausible(c))
+                        .map(<[u32]>::to_vec),
+                ),
                 Err(RuntimeError::Launch(_)) => continue,
                 Err(e) => return Err(e),
             }
         }
         Ok(gpc_labels(&links))
     }
+}
+
+/// A probe entry no CTA wrote.
+const UNWRITTEN: u32 = u32::MAX;
+
+/// A probe cluster every CTA of which wrote a different SM (anything else says nothing
+/// trustworthy about GPCs).
+fn plausible(sms: &[u32]) -> bool {
+    let mut v = sms.to_vec();
+    v.sort_unstable();
+    v.dedup();
+    v.len() == sms.len() && !v.contains(&UNWRITTEN)
 }
 
 /// SM -> GPC label (its group's smallest SM id) from lists of SMs known to share a GPC
@@ -237,6 +257,11 @@ pub fn gpc_labels(clusters: &[Vec<u32>]) -> HashMap<u32, u32> {
 /// is a GPC of its own. Always a permutation of `0..clusters`.
 pub fn gpc_major(sm_of_cta: &[u32], cluster_ctas: usize, gpc: &HashMap<u32, u32>) -> Vec<u16> {
     let clusters = sm_of_cta.len() / cluster_ctas.max(1);
+    // A placement with CTAs that never ran, or two on one SM, is not one wave of the
+    // kernel's shape: keep launch order.
+    if !plausible(sm_of_cta) {
+        return (0..clusters as u16).collect();
+    }
     // (the first cluster of its GPC, cluster): sorting gives the logical order.
     let mut first: HashMap<u32, usize> = HashMap::new();
     let mut keys: Vec<(usize, usize)> = (0..clusters)
@@ -307,6 +332,23 @@ mod tests {
         assert_eq!(l[&3], 3);
         assert_eq!(l[&21], 20);
         assert!(!l.contains_key(&4));
+    }
+
+    #[test]
+    fn implausible_placements_keep_launch_order() {
+        let (mut sm_of_cta, gpc) = h100();
+        sm_of_cta[7] = UNWRITTEN;
+        assert_eq!(
+            gpc_major(&sm_of_cta, 2, &gpc),
+            (0..66).collect::<Vec<u16>>()
+        );
+        sm_of_cta[7] = sm_of_cta[8];
+        assert_eq!(
+            gpc_major(&sm_of_cta, 2, &gpc),
+            (0..66).collect::<Vec<u16>>()
+        );
+        assert!(!plausible(&[3, 3]));
+        assert!(plausible(&[3, 4]));
     }
 
     #[test]

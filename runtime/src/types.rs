@@ -48,6 +48,9 @@ pub struct ClusterOrderDesc {
     pub clusters: u32,
     /// CTAs per cluster.
     pub cluster_ctas: u32,
+    /// CTAs per SM the kernel keeps (registers may bound it below what its shared memory
+    /// allows); with 1, the placement probe takes all of an SM's shared memory likewise.
+    pub ctas_per_sm: u32,
 }
 
 /// Which operand buffer a tensor map covers.
@@ -383,6 +386,7 @@ impl KernelSpec {
             let ctas = u64::from(o.clusters) * u64::from(o.cluster_ctas);
             if o.clusters == 0
                 || o.clusters > 65536
+                || o.ctas_per_sm == 0
                 || ctas != u64::from(self.grid[0])
                 || self.grid[1] != 1
                 || self.grid[2] != 1

@@ -92,6 +92,7 @@ fn spec(k: &codegen::Kernel) -> KernelSpec {
             symbol: o.symbol.clone(),
             clusters: o.clusters,
             cluster_ctas: o.cluster_ctas,
+            ctas_per_sm: o.ctas_per_sm,
         }),
         tensor_maps: k
             .tensor_maps
@@ -207,14 +208,18 @@ pub fn verify(v: &VerifyArgs, is_bmm: bool) -> Result<String, CliError> {
         let rep = rt
             .verify(&spec, &call, &VerifyOpts::default())
             .map_err(gpu_err)?;
-        if !v.suite {
-            if let Some(order) = rt.cluster_order(&spec).map_err(gpu_err)? {
-                let order: Vec<String> = order.iter().map(u16::to_string).collect();
-                println!(
-                    "cluster order (GPC-major, logical index of each cluster): {}",
-                    order.join(" ")
-                );
-            }
+        // The probed order (cached by the runtime), for the record; not per suite kernel.
+        let order = if v.suite {
+            None
+        } else {
+            rt.cluster_order(&spec).map_err(gpu_err)?
+        };
+        if let Some(order) = order {
+            let order: Vec<String> = order.iter().map(u16::to_string).collect();
+            println!(
+                "cluster order (GPC-major, logical index of each cluster): {}",
+                order.join(" ")
+            );
         }
         if !rep.passed {
             failed += 1;

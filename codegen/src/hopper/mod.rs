@@ -843,6 +843,7 @@ pub fn build(plan: &Plan, opts: &CompileOptions) -> Result<Kernel, CodegenError>
             symbol: order::ORDER_SYMBOL.into(),
             clusters: clusters as u32,
             cluster_ctas: sh.mcast as u32,
+            ctas_per_sm: sh.ctas as u32,
         }),
     })
 }

@@ -181,7 +181,11 @@ fn check_ordered(gm: i64, gn: i64, width: i64, clusters: i64, table: &[u16], lau
             let (m0, n0) = (i64::from(v[0]), i64::from(v[1]));
             let slot = first + i as i64 * launched / 2;
             let (pm, n) = super::order::band_tile(slot, gm / 2, gn, width);
-            assert_eq!((m0, n0), ((2 * pm + rank) * bm, n * bn), "CTA {cta} visit {i}");
+            assert_eq!(
+                (m0, n0),
+                ((2 * pm + rank) * bm, n * bn),
+                "CTA {cta} visit {i}"
+            );
             count[((2 * pm + rank) * gn + n) as usize] += 1;
         }
     }
