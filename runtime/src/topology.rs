@@ -9,6 +9,8 @@
 //! second probe launches the kernel's own grid shape (CTAs, threads, dynamic shared memory,
 //! cluster size) and reads where each cluster lands: on an H100 that placement was the same
 //! in every launch (docs/BENCHMARKS.md run 18-b), consecutive clusters on different GPCs.
+//! Which GPC each cluster lands on differed between H100 cards (runs 18-e, 18-f, 18-h), so
+//! the order is probed, not tabulated per product.
 //! SMs no probe cluster linked count as GPCs of their own: the order is then less useful,
 //! never wrong, since any permutation is a correct table.
 
