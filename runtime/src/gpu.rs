@@ -160,14 +160,11 @@ impl Runtime {
         let Some(o) = &spec.cluster_order else {
             return Ok(None);
         };
-        // The probe has few registers: where the kernel's registers keep one CTA per SM,
-        // its shared memory must.
-        let smem = if o.ctas_per_sm == 1 {
-            spec.dynamic_smem_bytes
-                .max(self.info.max_smem_per_block_optin)
-        } else {
-            spec.dynamic_smem_bytes
-        };
+        // The probe has few registers, so its shared memory must hold it to the kernel's CTAs
+        // per SM: more than 1/(n + 1) of the SM's (about the opt-in maximum plus the 1 KiB
+        // the driver reserves per block).
+        let floor = (self.info.max_smem_per_block_optin + 1024) / (o.ctas_per_sm + 1) + 1;
+        let smem = spec.dynamic_smem_bytes.max(floor);
         let shape = ProbeShape {
             grid: spec.grid[0],
             block: spec.block.iter().product(),
@@ -186,6 +183,7 @@ impl Runtime {
         let table = topology::gpc_major(
             &sm_of_cta,
             o.cluster_ctas as usize,
+            o.ctas_per_sm as usize,
             gpcs.as_ref().expect("probed above"),
         );
         orders.insert(shape, table.clone());

@@ -200,7 +200,7 @@ impl Runtime {
             match self.probe_placement(shape, false) {
                 Ok(sm) => links.extend(
                     sm.chunks(cluster as usize)
-                        .filter(|c| plausible(c))
+                        .filter(|c| plausible(c, 1))
                         .map(<[u32]>::to_vec),
                 ),
                 Err(RuntimeError::Launch(_)) => continue,
@@ -214,13 +214,15 @@ impl Runtime {
 /// A probe entry no CTA wrote.
 const UNWRITTEN: u32 = u32::MAX;
 
-/// A probe cluster every CTA of which wrote a different SM (anything else says nothing
-/// trustworthy about GPCs).
-fn plausible(sms: &[u32]) -> bool {
-    let mut v = sms.to_vec();
-    v.sort_unstable();
-    v.dedup();
-    v.len() == sms.len() && !v.contains(&UNWRITTEN)
+/// Every CTA of the probe wrote an SM, and no SM took more than `per_sm` of them (a probe
+/// cluster with two CTAs on one SM, or a placement with more CTAs on an SM than the kernel
+/// keeps, says nothing trustworthy).
+fn plausible(sms: &[u32], per_sm: usize) -> bool {
+    let mut count: HashMap<u32, usize> = HashMap::new();
+    for &sm in sms {
+        *count.entry(sm).or_default() += 1;
+    }
+    !count.contains_key(&UNWRITTEN) && count.values().all(|&n| n <= per_sm)
 }
 
 /// SM -> GPC label (its group's smallest SM id) from lists of SMs known to share a GPC
@@ -256,12 +258,17 @@ pub fn gpc_labels(clusters: &[Vec<u32>]) -> HashMap<u32, u32> {
 /// (`sm_of_cta`, from [`Runtime::probe_placement`] of the kernel's shape) and GPC labels.
 /// GPCs are numbered in the order their first cluster is launched and hold consecutive
 /// logical indices, their clusters in launch order; a cluster whose first SM has no label
-/// is a GPC of its own. Always a permutation of `0..clusters`.
-pub fn gpc_major(sm_of_cta: &[u32], cluster_ctas: usize, gpc: &HashMap<u32, u32>) -> Vec<u16> {
+/// is a GPC of its own. A placement with CTAs that never ran, or more than `ctas_per_sm` on
+/// one SM, is not one wave of the kernel's shape: launch order. Always a permutation of
+/// `0..clusters`.
+pub fn gpc_major(
+    sm_of_cta: &[u32],
+    cluster_ctas: usize,
+    ctas_per_sm: usize,
+    gpc: &HashMap<u32, u32>,
+) -> Vec<u16> {
     let clusters = sm_of_cta.len() / cluster_ctas.max(1);
-    // A placement with CTAs that never ran, or two on one SM, is not one wave of the
-    // kernel's shape: keep launch order.
-    if !plausible(sm_of_cta) {
+    if !plausible(sm_of_cta, ctas_per_sm) {
         return (0..clusters as u16).collect();
     }
     // (the first cluster of its GPC, cluster): sorting gives the logical order.
@@ -306,7 +313,7 @@ mod tests {
     #[test]
     fn h100_order_is_gpc_major() {
         let (sm_of_cta, gpc) = h100();
-        let table = gpc_major(&sm_of_cta, 2, &gpc);
+        let table = gpc_major(&sm_of_cta, 2, 1, &gpc);
         let mut sorted = table.clone();
         sorted.sort_unstable();
         assert_eq!(sorted, (0..66).collect::<Vec<u16>>());
@@ -339,25 +346,23 @@ mod tests {
     #[test]
     fn implausible_placements_keep_launch_order() {
         let (mut sm_of_cta, gpc) = h100();
+        let identity: Vec<u16> = (0..66).collect();
         sm_of_cta[7] = UNWRITTEN;
-        assert_eq!(
-            gpc_major(&sm_of_cta, 2, &gpc),
-            (0..66).collect::<Vec<u16>>()
-        );
+        assert_eq!(gpc_major(&sm_of_cta, 2, 1, &gpc), identity);
         sm_of_cta[7] = sm_of_cta[8];
-        assert_eq!(
-            gpc_major(&sm_of_cta, 2, &gpc),
-            (0..66).collect::<Vec<u16>>()
-        );
-        assert!(!plausible(&[3, 3]));
-        assert!(plausible(&[3, 4]));
+        assert_eq!(gpc_major(&sm_of_cta, 2, 1, &gpc), identity);
+        // Two CTAs on one SM are a wave of a kernel that keeps two per SM.
+        assert_ne!(gpc_major(&sm_of_cta, 2, 2, &gpc), identity);
+        assert!(!plausible(&[3, 3], 1));
+        assert!(plausible(&[3, 3], 2));
+        assert!(plausible(&[3, 4], 1));
     }
 
     #[test]
     fn unlabeled_clusters_keep_launch_order() {
-        let table = gpc_major(&[10, 11, 12, 13, 14, 15], 2, &HashMap::new());
+        let table = gpc_major(&[10, 11, 12, 13, 14, 15], 2, 1, &HashMap::new());
         assert_eq!(table, vec![0, 1, 2]);
-        let table = gpc_major(&[], 2, &HashMap::new());
+        let table = gpc_major(&[], 2, 1, &HashMap::new());
         assert!(table.is_empty());
     }
 }

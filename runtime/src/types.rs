@@ -49,7 +49,7 @@ pub struct ClusterOrderDesc {
     /// CTAs per cluster.
     pub cluster_ctas: u32,
     /// CTAs per SM the kernel keeps (registers may bound it below what its shared memory
-    /// allows); with 1, the placement probe takes all of an SM's shared memory likewise.
+    /// allows); the placement probe takes enough shared memory to keep no more.
     pub ctas_per_sm: u32,
 }
 
