@@ -86,11 +86,14 @@ pub struct CompileOptions {
     pub stream_k: Option<bool>,
     /// Tile rows (B-multicast groups of rows where B is multicast) in each group of the
     /// warpgroup kernels' launch order, instead of the default 8 (`hopper::raster`); at least 1.
+    /// With a GPC-major cluster order, tile columns per band (`hopper::order::band_raster`).
     pub raster_group: Option<u32>,
     /// GPC-major cluster order for persistent warpgroup kernels (`hopper::order`): on
-    /// (`Some(true)`; refused for split-K, stream-K and batched kernels), off (launch order
+    /// (`Some(true)`; refused for kernels that are not persistent, split-K, stream-K and
+    /// batched kernels, and grids of more than 65536 clusters), off (launch order
     /// in groups of `raster_group` rows), or `None`: on where B is multicast from one CTA
-    /// per SM (measured 0.6-0.8% faster at 4096^3 on an H100, docs/BENCHMARKS.md run 18).
+    /// per SM (measured 0.2-0.5% faster at 4096^3 f16 on H100s and an H200, up to 0.8% for tf32;
+    /// docs/BENCHMARKS.md run 18).
     /// With it, `raster_group` is the width of the launch order's bands, in tile columns.
     pub cluster_order: Option<bool>,
     /// Ping-pong consumers for one-warpgroup warpgroup plans (`Some(true)`): two consumer

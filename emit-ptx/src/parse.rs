@@ -429,7 +429,6 @@ fn reg_decl(i: &str) -> PResult<'_, (RegClass, u32)> {
     Ok((i, (class, n)))
 }
 
-/// After `.shared`: ` .align A .b8 name[B];`.
 /// The rest of `.const .align 2 .u16 name[N] = {v, ...};` after `.const`.
 fn const_decl(i: &str) -> PResult<'_, ConstArray> {
     let (i, _) = expect("a space after .const", i, sp)?;
@@ -479,6 +478,7 @@ fn const_decl(i: &str) -> PResult<'_, ConstArray> {
     ))
 }
 
+/// After `.shared`: ` .align A .b8 name[B];`.
 fn shared_decl(i: &str) -> PResult<'_, Shared> {
     let (i, _) = expect("a space after .shared", i, sp)?;
     let (i, _) = must(".align", i)?;

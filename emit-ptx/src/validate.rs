@@ -3,8 +3,10 @@
 //!
 //! A module is well formed when:
 //! - the target is a non-empty word of `[A-Za-z0-9_]`;
-//! - entry, parameter, shared-array and label names are identifiers `[A-Za-z_$][A-Za-z0-9_$]*`;
-//!   labels are unique within an entry;
+//! - entry, parameter, shared-array, constant-array and label names are identifiers
+//!   `[A-Za-z_$][A-Za-z0-9_$]*`; labels are unique within an entry;
+//! - constant arrays have at least one value, distinct names that no entry or shared array
+//!   takes, and at most 64 KiB in all (the constant bank a module may declare, PTX ISA 5.1.3);
 //! - every declared register count is at least 1 (the printer leaves out zero counts, so they
 //!   would not come back), and every register used (operands and guards) is below its class's
 //!   declared count;
@@ -47,7 +49,7 @@ pub fn validate_module(m: &Module) -> Result<(), InvalidModule> {
     }
     for (i, c) in m.consts.iter().enumerate() {
         let at = || format!("const {}", c.name);
-        if !is_symbol(&c.name) {
+        if !is_ident(&c.name) {
             return Err(bad(at(), "bad name"));
         }
         if c.values.is_empty() {
@@ -56,12 +58,29 @@ pub fn validate_module(m: &Module) -> Result<(), InvalidModule> {
         if m.consts[..i].iter().any(|o| o.name == c.name) {
             return Err(bad(at(), "declared twice"));
         }
+        let taken = m
+            .entries
+            .iter()
+            .any(|e| e.name == c.name || e.shared.iter().any(|sh| sh.name == c.name));
+        if taken {
+            return Err(bad(at(), "named like an entry or a shared array"));
+        }
+    }
+    let const_bytes: usize = m.consts.iter().map(|c| 2 * c.values.len()).sum();
+    if const_bytes > CONST_BANK_BYTES {
+        return Err(bad(
+            "module",
+            format!("{const_bytes} bytes of constant arrays (at most {CONST_BANK_BYTES})"),
+        ));
     }
     for e in &m.entries {
         validate_entry(e)?;
     }
     Ok(())
 }
+
+/// The constant bank a module's `.const` variables share, bytes (PTX ISA 5.1.3: 64 KB).
+const CONST_BANK_BYTES: usize = 64 * 1024;
 
 fn bad(location: impl Into<String>, message: impl Into<String>) -> InvalidModule {
     InvalidModule {

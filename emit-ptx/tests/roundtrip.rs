@@ -548,6 +548,21 @@ fn const_arrays_print_parse_and_validate() {
             .message
             .contains("no values")
     );
+    let message = |consts: Vec<ConstArray>, m: &mut Module| {
+        m.consts = consts;
+        validate_module(m).unwrap_err().message
+    };
+    let one = |name: &str, values: Vec<u16>| ConstArray {
+        name: name.into(),
+        values,
+    };
+    for name in ["%order", "a.b"] {
+        assert!(message(vec![one(name, vec![1])], &mut m).contains("bad name"));
+    }
+    let entry = m.entries[0].name.clone();
+    assert!(message(vec![one(&entry, vec![1])], &mut m).contains("named like"));
+    let big = one("big", vec![0; 32 * 1024 + 1]);
+    assert!(message(vec![big], &mut m).contains("bytes of constant"));
 }
 
 #[test]
@@ -715,11 +730,19 @@ fn module() -> impl Strategy<Value = Module> {
         (1u32..10, 0u32..10),
         proptest::sample::select(emit_ptx::TARGETS.iter().map(|t| t.sm).collect::<Vec<_>>()),
         proptest::collection::vec(entry(), 0..3),
+        proptest::collection::vec(proptest::collection::vec(any::<u16>(), 1..6), 0..3),
     )
-        .prop_map(|(version, target, entries)| Module {
+        .prop_map(|(version, target, entries, tables)| Module {
             version,
             target: target.into(),
-            consts: vec![],
+            consts: tables
+                .into_iter()
+                .enumerate()
+                .map(|(i, values)| ConstArray {
+                    name: format!("const_table_{i}"), // longer than any ident(): no clash
+                    values,
+                })
+                .collect(),
             entries,
         })
 }

@@ -152,11 +152,15 @@ impl Runtime {
         &self.stream
     }
 
-    /// The GPC-major order of `spec`'s clusters on this GPU (cached per launch shape).
+    /// The GPC-major order of `spec`'s clusters on this GPU (cached per launch shape;
+    /// `None` for a kernel without an order table). Where the device refuses the probe of
+    /// the kernel's shape, the order is launch order (the identity).
     ///
     /// # Errors
-    /// From the probes ([`Runtime::probe_placement`], [`Runtime::probe_gpcs`]).
+    /// [`RuntimeError::BadSpec`] for an invalid `spec`; driver failures of the probes
+    /// ([`Runtime::probe_placement`], [`Runtime::probe_gpcs`]).
     pub fn cluster_order(&self, spec: &KernelSpec) -> Result<Option<Vec<u16>>, RuntimeError> {
+        spec.validate()?;
         let Some(o) = &spec.cluster_order else {
             return Ok(None);
         };
@@ -170,6 +174,7 @@ impl Runtime {
             block: spec.block.iter().product(),
             smem,
             cluster: o.cluster_ctas,
+            per_sm: o.ctas_per_sm,
         };
         let mut orders = self.orders.lock().unwrap_or_else(|e| e.into_inner());
         if let Some(t) = orders.get(&shape) {
@@ -179,13 +184,16 @@ impl Runtime {
         if gpcs.is_none() {
             *gpcs = Some(self.probe_gpcs()?);
         }
-        let sm_of_cta = self.probe_placement(shape, true)?;
-        let table = topology::gpc_major(
-            &sm_of_cta,
-            o.cluster_ctas as usize,
-            o.ctas_per_sm as usize,
-            gpcs.as_ref().expect("probed above"),
-        );
+        let table = match self.probe_placement(shape, true) {
+            Ok(sm_of_cta) => topology::gpc_major(
+                &sm_of_cta,
+                o.cluster_ctas as usize,
+                o.ctas_per_sm as usize,
+                gpcs.as_ref().expect("probed above"),
+            ),
+            Err(RuntimeError::Launch(_)) => (0..o.clusters).map(|c| c as u16).collect(),
+            Err(e) => return Err(e),
+        };
         orders.insert(shape, table.clone());
         Ok(Some(table))
     }
@@ -196,7 +204,9 @@ impl Runtime {
     }
 
     /// Loads `spec.ptx` (driver JIT) and looks up `spec.entry`; raises the dynamic shared
-    /// memory limit when `dynamic_smem_bytes` exceeds 48 KiB.
+    /// memory limit when `dynamic_smem_bytes` exceeds 48 KiB; for a kernel with a cluster
+    /// order table, writes [`Runtime::cluster_order`] into it (the first such kernel of a
+    /// launch shape runs the placement probes).
     pub fn load(&self, spec: &KernelSpec) -> Result<CudaFunction, RuntimeError> {
         spec.validate()?;
         if spec.dynamic_smem_bytes > self.info.max_smem_per_block_optin {

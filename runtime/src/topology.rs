@@ -6,8 +6,9 @@
 //! probe kernels whose CTAs write `%smid`: clusters of 16 (non-portable), 8 and 4 CTAs, one
 //! CTA per SM, holding their SMs long enough that the clusters that do not fit at first run
 //! later on whatever SMs free up; SMs that shared a cluster share a GPC (union-find). A
-//! second probe launches the kernel's own grid shape (CTAs, threads, dynamic shared memory,
-//! cluster size) and reads where each cluster lands: on an H100 that placement was the same
+//! second probe launches the kernel's own grid shape (CTAs, threads, cluster size, and
+//! shared memory enough to keep it to the kernel's CTAs per SM, since the probe itself needs
+//! few registers) and reads where each cluster lands: on an H100 that placement was the same
 //! in every launch (docs/BENCHMARKS.md run 18-b), consecutive clusters on different GPCs.
 //! Which GPC each cluster lands on differed between H100 cards (runs 18-e, 18-f, 18-h), so
 //! the order is probed, not tabulated per product.
@@ -68,13 +69,14 @@ DONE:
 }
 
 /// A launch of the probe: `grid` CTAs of `block` threads with `smem` bytes of dynamic shared
-/// memory each, in clusters of `cluster` CTAs.
+/// memory each, in clusters of `cluster` CTAs, at most `per_sm` CTAs on one SM.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(crate) struct ProbeShape {
     pub grid: u32,
     pub block: u32,
     pub smem: u32,
     pub cluster: u32,
+    pub per_sm: u32,
 }
 
 impl Runtime {
@@ -83,8 +85,9 @@ impl Runtime {
     /// non-portable sizes (above 8).
     ///
     /// # Errors
-    /// [`RuntimeError::Launch`] where the device refuses the launch (for instance a cluster
-    /// size it does not support), [`RuntimeError::Driver`] for other driver failures.
+    /// [`RuntimeError::Launch`] where the device refuses the launch shape ([`refused`]: a
+    /// cluster size or shared memory it does not support), [`RuntimeError::Driver`] for any
+    /// other driver failure (a fault surfaces at the read-back).
     pub(crate) fn probe_placement(
         &self,
         s: ProbeShape,
@@ -123,15 +126,14 @@ impl Runtime {
             let mut lb = stream.launch_builder(&f);
             lb.arg(&out).arg(&ns);
             // SAFETY: `mosaic_where` takes (u64 out, u64 ns); `out` holds one u32 per CTA.
-            unsafe { lb.launch(cfg) }
-                .map_err(|e| RuntimeError::Launch(format!("placement probe: {e:?}")))?;
+            unsafe { lb.launch(cfg) }.map_err(|e| launch_error(s, e.0))?;
         } else {
             if s.cluster > 8 {
                 f.set_attribute(
                     sys::CUfunction_attribute::CU_FUNC_ATTRIBUTE_NON_PORTABLE_CLUSTER_SIZE_ALLOWED,
                     1,
                 )
-                .map_err(|e| RuntimeError::Launch(format!("non-portable clusters: {e:?}")))?;
+                .map_err(|e| launch_error(s, e.0))?;
             }
             let (out_ptr, _guard) = cudarc::driver::DevicePtr::device_ptr(&out, stream);
             let mut args: [*mut std::ffi::c_void; 2] = [
@@ -156,6 +158,10 @@ impl Runtime {
                 attrs: &raw mut attr,
                 numAttrs: 1,
             };
+            // The raw launch goes to the current context: make it ours.
+            self.ctx()
+                .bind_to_thread()
+                .map_err(|e| drv("bind context", e))?;
             // SAFETY: `args` points at the two parameters (the device address of `out`,
             // alive until the copy below, and `ns`), which outlive the call; the driver
             // copies them at launch.
@@ -168,15 +174,10 @@ impl Runtime {
                 )
             };
             if r != sys::CUresult::CUDA_SUCCESS {
-                return Err(RuntimeError::Launch(format!(
-                    "placement probe, clusters of {}: {r:?}",
-                    s.cluster
-                )));
+                return Err(launch_error(s, r));
             }
         }
-        stream
-            .clone_dtoh(&out)
-            .map_err(|e| RuntimeError::Launch(format!("placement probe: {e:?}")))
+        stream.clone_dtoh(&out).map_err(|e| drv("read back", e))
     }
 
     /// A GPC label (the smallest SM id in it) for every SM the grouping probes linked to
@@ -196,6 +197,7 @@ impl Runtime {
                 block: 32,
                 smem,
                 cluster,
+                per_sm: 1,
             };
             match self.probe_placement(shape, false) {
                 Ok(sm) => links.extend(
@@ -208,6 +210,30 @@ impl Runtime {
             }
         }
         Ok(gpc_labels(&links))
+    }
+}
+
+/// Launch results that refuse the launch's shape (cluster size, shared memory, resources)
+/// rather than report a fault: the probe that meets one says nothing, and the runtime goes
+/// on without it.
+fn refused(r: sys::CUresult) -> bool {
+    use sys::CUresult as R;
+    matches!(
+        r,
+        R::CUDA_ERROR_INVALID_CLUSTER_SIZE
+            | R::CUDA_ERROR_NOT_SUPPORTED
+            | R::CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES
+            | R::CUDA_ERROR_INVALID_VALUE
+    )
+}
+
+/// [`RuntimeError::Launch`] for a refused launch shape, [`RuntimeError::Driver`] otherwise.
+fn launch_error(s: ProbeShape, r: sys::CUresult) -> RuntimeError {
+    let what = format!("placement probe of {s:?}: {r:?}");
+    if refused(r) {
+        RuntimeError::Launch(what)
+    } else {
+        RuntimeError::Driver(what)
     }
 }
 

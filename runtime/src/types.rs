@@ -387,6 +387,7 @@ impl KernelSpec {
             if o.clusters == 0
                 || o.clusters > 65536
                 || o.ctas_per_sm == 0
+                || o.ctas_per_sm > 64
                 || ctas != u64::from(self.grid[0])
                 || self.grid[1] != 1
                 || self.grid[2] != 1

@@ -71,8 +71,8 @@ pub struct CompileArgs {
     /// table, cluster -> logical index, that `verify` and `bench` fill from where this GPU
     /// places the grid's clusters, so that each GPC's clusters read the same A slabs at once
     /// (its L2 request coalescer merges them); tiles go in bands of `--raster-group` columns.
-    /// `auto`: where B is multicast from one CTA per SM (measured faster at 4096^3 on an
-    /// H100: docs/BENCHMARKS.md run 18); `on` (persistent kernels without split-K or
+    /// `auto`: where B is multicast from one CTA per SM (measured 0.2-0.8% faster at 4096^3
+    /// on H100s and an H200: docs/BENCHMARKS.md run 18); `on` (persistent kernels without split-K or
     /// stream-K, one batch) or `off`. The PTX holds the identity table (launch order).
     #[arg(long, default_value = "auto", value_parser = ["auto", "on", "off"])]
     pub cluster_order: String,

@@ -17,7 +17,8 @@
 //!
 //! A CTA has one tile, or with persistent scheduling (`Shape::open_tiles`) loops over tiles
 //! `blockIdx.x + i * gridDim.x`, the stage ring running on across them so the producer
-//! fills the next tile's stages during this tile's epilogue. With B multicast two CTAs of a
+//! fills the next tile's stages during this tile's epilogue. With a GPC-major cluster order
+//! ([`order`]) the first slot comes from the order table and tiles go in bands of columns. With B multicast two CTAs of a
 //! cluster take consecutive tile rows of one column; each loads its half of every B box into
 //! both (`.multicast::cluster`) and releases stages on both CTAs' `empty` barriers, which
 //! then count both CTAs' consumer warps. With split-K the `S` CTAs of a cluster share a tile
@@ -247,7 +248,8 @@ struct Shape {
     /// take consecutive tile rows of one tile column, so tiles come in groups of `mcast`
     /// rows (the last padded).
     mcast: i64,
-    /// Loop over tiles `blockIdx.x + i * gridDim.x` instead of one tile per CTA.
+    /// Loop over tiles `blockIdx.x + i * gridDim.x` (the first slot permuted by the
+    /// [`order`] table where there is one) instead of one tile per CTA.
     persistent: bool,
     /// The stream-K schedule (persistent, no split-K, no multicast).
     sk: Option<StreamK>,
@@ -593,7 +595,14 @@ impl Shape {
         };
         let mut sh = sh;
         if gpc_order {
-            sh.cluster_order = Some(sh.grid(opts.sms) / mcast);
+            let clusters = sh.grid(opts.sms) / mcast;
+            // The table holds u16 logical indices.
+            if clusters > 1 << 16 {
+                return unsupported(format!(
+                    "a GPC-major order of {clusters} clusters (at most 65536)"
+                ));
+            }
+            sh.cluster_order = Some(clusters);
         }
         // Tile indices are u32 and a grid's x extent at most 2^31 - 1 (CUDA); below that,
         // a persistent CTA's `tile + stride` cannot wrap either.
@@ -886,7 +895,8 @@ struct TileLoop {
 /// Which output tiles a CTA computes: its own (`blockIdx.x`, one per CTA, `split` CTAs per
 /// tile), or, when persistent, tiles `blockIdx.x + i * gridDim.x` for `i = 0, 1, ...` while
 /// below `batch *` [`Shape::tile_slots`] (the stride is read from `%nctaid.x`, so any grid
-/// is correct).
+/// is correct). With a cluster order ([`order`]) the first slot is the order table's entry
+/// for the CTA's cluster (on the grid it was made for) and slots map to tiles in bands.
 impl Shape {
     /// CTAs to launch: every batch's [`Shape::tile_slots`], or for a persistent kernel one
     /// per resident slot (`sms * ctas`, whole clusters, at most one per tile slot).
