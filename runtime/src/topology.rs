@@ -17,7 +17,7 @@
 
 use std::collections::HashMap;
 
-use cudarc::driver::{LaunchConfig, PushKernelArg, sys};
+use cudarc::driver::sys;
 use cudarc::nvrtc::Ptx;
 
 use crate::error::RuntimeError;
@@ -117,65 +117,54 @@ impl Runtime {
             .clone_htod(&vec![UNWRITTEN; s.grid as usize])
             .map_err(|e| drv("alloc", e))?;
         let ns = HOLD_NS;
-        if compiled {
-            let cfg = LaunchConfig {
-                grid_dim: (s.grid, 1, 1),
-                block_dim: (s.block, 1, 1),
-                shared_mem_bytes: s.smem,
-            };
-            let mut lb = stream.launch_builder(&f);
-            lb.arg(&out).arg(&ns);
-            // SAFETY: `mosaic_where` takes (u64 out, u64 ns); `out` holds one u32 per CTA.
-            unsafe { lb.launch(cfg) }.map_err(|e| launch_error(s, e.0))?;
-        } else {
-            if s.cluster > 8 {
-                f.set_attribute(
-                    sys::CUfunction_attribute::CU_FUNC_ATTRIBUTE_NON_PORTABLE_CLUSTER_SIZE_ALLOWED,
-                    1,
-                )
-                .map_err(|e| launch_error(s, e.0))?;
-            }
-            let (out_ptr, _guard) = cudarc::driver::DevicePtr::device_ptr(&out, stream);
-            let mut args: [*mut std::ffi::c_void; 2] = [
-                (&raw const out_ptr).cast_mut().cast(),
-                (&raw const ns).cast_mut().cast(),
-            ];
-            // SAFETY: a plain-old-data union; only the cluster dimension is set.
-            let mut attr: sys::CUlaunchAttribute = unsafe { std::mem::zeroed() };
-            attr.id = sys::CUlaunchAttributeID::CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION;
-            attr.value.clusterDim.x = s.cluster;
-            attr.value.clusterDim.y = 1;
-            attr.value.clusterDim.z = 1;
-            let cfg = sys::CUlaunchConfig {
-                gridDimX: s.grid,
-                gridDimY: 1,
-                gridDimZ: 1,
-                blockDimX: s.block,
-                blockDimY: 1,
-                blockDimZ: 1,
-                sharedMemBytes: s.smem,
-                hStream: stream.cu_stream(),
-                attrs: &raw mut attr,
-                numAttrs: 1,
-            };
-            // The raw launch goes to the current context: make it ours.
-            self.ctx()
-                .bind_to_thread()
-                .map_err(|e| drv("bind context", e))?;
-            // SAFETY: `args` points at the two parameters (the device address of `out`,
-            // alive until the copy below, and `ns`), which outlive the call; the driver
-            // copies them at launch.
-            let r = unsafe {
-                sys::cuLaunchKernelEx(
-                    &raw const cfg,
-                    f.cu_function(),
-                    args.as_mut_ptr(),
-                    std::ptr::null_mut(),
-                )
-            };
-            if r != sys::CUresult::CUDA_SUCCESS {
-                return Err(launch_error(s, r));
-            }
+        if !compiled && s.cluster > 8 {
+            f.set_attribute(
+                sys::CUfunction_attribute::CU_FUNC_ATTRIBUTE_NON_PORTABLE_CLUSTER_SIZE_ALLOWED,
+                1,
+            )
+            .map_err(|e| launch_error(s, e.0))?;
+        }
+        let (out_ptr, _guard) = cudarc::driver::DevicePtr::device_ptr(&out, stream);
+        let mut args: [*mut std::ffi::c_void; 2] = [
+            (&raw const out_ptr).cast_mut().cast(),
+            (&raw const ns).cast_mut().cast(),
+        ];
+        // SAFETY: a plain-old-data union; only the cluster dimension is set.
+        let mut attr: sys::CUlaunchAttribute = unsafe { std::mem::zeroed() };
+        attr.id = sys::CUlaunchAttributeID::CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION;
+        attr.value.clusterDim.x = s.cluster;
+        attr.value.clusterDim.y = 1;
+        attr.value.clusterDim.z = 1;
+        let cfg = sys::CUlaunchConfig {
+            gridDimX: s.grid,
+            gridDimY: 1,
+            gridDimZ: 1,
+            blockDimX: s.block,
+            blockDimY: 1,
+            blockDimZ: 1,
+            sharedMemBytes: s.smem,
+            hStream: stream.cu_stream(),
+            attrs: &raw mut attr,
+            // A compiled-in cluster size is the launch's without the attribute.
+            numAttrs: u32::from(!compiled),
+        };
+        // The raw launch goes to the current context: make it ours.
+        self.ctx()
+            .bind_to_thread()
+            .map_err(|e| drv("bind context", e))?;
+        // SAFETY: `args` points at the two parameters (the device address of `out`, alive
+        // until the copy below, and `ns`), which outlive the call; the driver copies them at
+        // launch.
+        let r = unsafe {
+            sys::cuLaunchKernelEx(
+                &raw const cfg,
+                f.cu_function(),
+                args.as_mut_ptr(),
+                std::ptr::null_mut(),
+            )
+        };
+        if r != sys::CUresult::CUDA_SUCCESS {
+            return Err(launch_error(s, r));
         }
         stream.clone_dtoh(&out).map_err(|e| drv("read back", e))
     }

@@ -18,10 +18,10 @@
 //! A CTA has one tile, or with persistent scheduling (`Shape::open_tiles`) loops over tiles
 //! `blockIdx.x + i * gridDim.x`, the stage ring running on across them so the producer
 //! fills the next tile's stages during this tile's epilogue. With a GPC-major cluster order
-//! ([`order`]) the first slot comes from the order table and tiles go in bands of columns. With B multicast two CTAs of a
-//! cluster take consecutive tile rows of one column; each loads its half of every B box into
-//! both (`.multicast::cluster`) and releases stages on both CTAs' `empty` barriers, which
-//! then count both CTAs' consumer warps. With split-K the `S` CTAs of a cluster share a tile
+//! ([`order`]) the first slot comes from the order table and tiles go in bands of columns.
+//! With B multicast two CTAs of a cluster take consecutive tile rows of one column; each
+//! loads its half of every B box into both (`.multicast::cluster`) and releases stages on
+//! both CTAs' `empty` barriers, which then count both CTAs' consumer warps. With split-K the `S` CTAs of a cluster share a tile
 //! and reduce through distributed shared memory (`reduce_splits`). With a stream-K tail
 //! ([`stream_k`], opt-in: measured slower at most shapes, docs/BENCHMARKS.md run 16) the
 //! persistent CTAs run whole waves of tiles and then equal k-ranges of the last partial
@@ -514,7 +514,7 @@ impl Shape {
         // What a kernel needs to issue `kts` k-tiles in `cols`-column chunks during its
         // epilogue ([`overlap`]), the first need it lacks.
         let lacks = |(kts, cols): (i64, i64)| {
-            [
+            first_lack([
                 (!persistent, "a persistent kernel"),
                 (pingpong, "no ping-pong consumers"),
                 (split > 1 || stream_k, "no split-K or stream-K"),
@@ -527,9 +527,7 @@ impl Shape {
                     cols % 64 != 0 || cols == 0 || wn % cols != 0,
                     "chunks of a multiple of 64 columns dividing the tile's",
                 ),
-            ]
-            .into_iter()
-            .find_map(|(bad, need)| bad.then_some(need))
+            ])
         };
         let overlap = match opts.epilogue_overlap {
             EpilogueOverlap::Off => None,
@@ -547,7 +545,7 @@ impl Shape {
                 Some((kts, cols))
             }
         };
-        let sh = Shape {
+        let mut sh = Shape {
             ctas,
             consumers,
             pingpong,
@@ -575,13 +573,11 @@ impl Shape {
         };
         // What the GPC-major cluster order needs, the first need it lacks: one grid of
         // persistent CTAs over whole tiles of one batch.
-        let order_lacks = [
+        let order_lacks = first_lack([
             (!persistent, "a persistent kernel"),
             (split > 1 || stream_k, "no split-K or stream-K"),
             (p.batch > 1, "one batch"),
-        ]
-        .into_iter()
-        .find_map(|(bad, need)| bad.then_some(need));
+        ]);
         let gpc_order = match opts.cluster_order {
             Some(false) => false,
             // Measured where B is multicast from one CTA per SM (docs/BENCHMARKS.md run 18).
@@ -593,7 +589,6 @@ impl Shape {
                 true
             }
         };
-        let mut sh = sh;
         if gpc_order {
             let clusters = sh.grid(opts.sms) / mcast;
             // The table holds u16 logical indices.
@@ -1129,6 +1124,13 @@ fn raster(b: &mut Builder, cta: Reg, [gm, gn, split]: [i64; 3], group: i64) -> (
     b.emit(Op::Add, "u32", vec![r(mt), r(mt), r(first)]);
     b.emit(Op::Div, "u32", vec![r(nt), r(within), r(size)]);
     (mt, nt, ks)
+}
+
+/// The first need of `needs` (`(lacking, need)` pairs) that is lacking.
+fn first_lack<const N: usize>(needs: [(bool, &'static str); N]) -> Option<&'static str> {
+    needs
+        .into_iter()
+        .find_map(|(lacking, need)| lacking.then_some(need))
 }
 
 /// `(cta / split, cta % split)`: `split` consecutive CTAs (one cluster) share a tile slot;

@@ -91,33 +91,37 @@ fn raster(t: i64, gm: i64, gn: i64, group: i64) -> (i64, i64) {
     (within % size + first, within / size)
 }
 
-/// A 4096^3 f16 stream-K shape to vary (its plan ranked once).
-fn base_shape() -> Shape {
-    static PLAN: OnceLock<(Plan, CompileOptions)> = OnceLock::new();
-    let (plan, copts) = PLAN.get_or_init(|| {
-        let t = hw_models::target("sm_90a", None).unwrap();
-        let p = GemmProblem::new(4096, 4096, 4096, 1, GemmDType::F16).unwrap();
-        let opts = tessellate::Options {
-            stream_k: true,
-            ..tessellate::Options::default()
-        };
-        let plan = tessellate::plans(&p, &t, &opts).unwrap().plans.remove(0);
-        let copts = CompileOptions {
-            smem_limit: t.smem_max_per_cta,
-            smem_per_sm: t.smem_bytes_per_sm,
-            sms: t.sms,
-            stream_k: Some(true),
-            ..CompileOptions::default()
-        };
-        (plan, copts)
+/// A 4096^3 f16 shape to vary: the default plan's (persistent, B multicast, GPC-major
+/// clusters), or with `stream_k` the stream-K plan's. Each plan is ranked once.
+fn shape_4096(stream_k: bool) -> Shape {
+    static PLANS: OnceLock<[(Plan, CompileOptions); 2]> = OnceLock::new();
+    let plans = PLANS.get_or_init(|| {
+        [false, true].map(|stream_k| {
+            let t = hw_models::target("sm_90a", None).unwrap();
+            let p = GemmProblem::new(4096, 4096, 4096, 1, GemmDType::F16).unwrap();
+            let opts = tessellate::Options {
+                stream_k,
+                ..tessellate::Options::default()
+            };
+            let plan = tessellate::plans(&p, &t, &opts).unwrap().plans.remove(0);
+            let copts = CompileOptions {
+                smem_limit: t.smem_max_per_cta,
+                smem_per_sm: t.smem_bytes_per_sm,
+                sms: t.sms,
+                stream_k: stream_k.then_some(true),
+                ..CompileOptions::default()
+            };
+            (plan, copts)
+        })
     });
+    let (plan, copts) = &plans[usize::from(stream_k)];
     Shape::of(plan, copts).unwrap()
 }
 
 /// Checks every CTA of `gm x gn` tiles of `kt` k-tiles on `ctas` CTAs, launch-order groups
 /// of `group` tile rows.
 fn check(gm: i64, gn: i64, kt: i64, ctas: i64, group: i64) {
-    let mut sh = base_shape();
+    let mut sh = shape_4096(true);
     let sk = StreamK::new(gm * gn, kt, ctas);
     (sh.gm, sh.gn, sh.kt_count, sh.raster_group, sh.sk) = (gm, gn, kt, group, Some(sk));
     let (bm, bn) = (sh.stage_readers() * sh.wm, sh.bn);
@@ -141,28 +145,11 @@ fn check(gm: i64, gn: i64, kt: i64, ctas: i64, group: i64) {
     }
 }
 
-/// The 4096^3 f16 default shape (persistent, B multicast, GPC-major clusters).
-fn ordered_shape() -> Shape {
-    let t = hw_models::target("sm_90a", None).unwrap();
-    let p = GemmProblem::new(4096, 4096, 4096, 1, GemmDType::F16).unwrap();
-    let plan = tessellate::plans(&p, &t, &tessellate::Options::default())
-        .unwrap()
-        .plans
-        .remove(0);
-    let copts = CompileOptions {
-        smem_limit: t.smem_max_per_cta,
-        smem_per_sm: t.smem_bytes_per_sm,
-        sms: t.sms,
-        ..CompileOptions::default()
-    };
-    Shape::of(&plan, &copts).unwrap()
-}
-
 /// Checks the GPC-ordered loop over `gm x gn` tiles (`gm` even: whole multicast pairs of
 /// rows) in bands of `width` columns, for an order table of `clusters` entries (`table` a
 /// permutation of them), launched on `launched` CTAs.
 fn check_ordered(gm: i64, gn: i64, width: i64, clusters: i64, table: &[u16], launched: i64) {
-    let mut sh = ordered_shape();
+    let mut sh = shape_4096(false);
     assert_eq!(sh.mcast, 2);
     (sh.gm, sh.gn, sh.raster_group, sh.cluster_order) = (gm, gn, width, Some(clusters));
     let (bm, bn) = (sh.stage_readers() * sh.wm, sh.bn);
