@@ -1,16 +1,6 @@
 #!/usr/bin/env bash
-# Run 18-n (H100): 18-m again with a probe whose shared memory holds it to the kernel's CTAs per SM (18-m's probe
-# fitted three where the kernel keeps two, so it was refused and gave the identity): the GPC-major order on persistent kernels without B multicast
-# (explicit `--cluster-order on`; auto leaves them in launch order) against `off`, two
-# rounds; verify first.
+# Run 18-n (H100): run18-l.sh again, on a build whose probe's shared memory holds it to the
+# kernel's CTAs per SM (18-m's probe fitted three where the kernel keeps two, so it was
+# refused and gave the identity).
 #   OUT=... bash docs/logs/run18-n.sh
-. "$(dirname "$0")/run18-lib.sh"
-nvidia-smi --query-gpu=name,clocks.max.sm,memory.total,driver_version,power.limit,serial --format=csv,noheader
-log "order 4096x4096x1024"; $M verify gemm --m 4096 --n 4096 --k 1024 --cluster-order on --target $T 2>&1 | grep -E "cluster order|passed"
-v --m 4096 --n 4096 --k 4096 --multicast off --cluster-order on
-v --m 3000 --n 2056 --k 1032 --multicast off --cluster-order on --alpha 1.5 --beta -0.5
-for round in 1 2; do
-  for s in "--m 4096 --n 4096 --k 1024" "--m 8192 --n 8192 --k 1024" "--m 4096 --n 4096 --k 512" "--m 4096 --n 4096 --k 4096 --multicast off" "--m 6144 --n 6144 --k 1024"; do
-    for a in on off; do b $s --cluster-order $a; done
-  done
-done
+exec bash "$(dirname "$0")/run18-l.sh"
