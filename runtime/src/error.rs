@@ -33,6 +33,10 @@ pub enum RuntimeError {
     /// launch shape, shared-memory request over the device limit, ...).
     #[error("bad spec: {0}")]
     BadSpec(String),
+    /// NVML (the driver's management library) could not be loaded or a power, clock or
+    /// energy reading failed; only energy measurement (`--energy`) asks for it.
+    #[error("NVML: {0}")]
+    Power(String),
     /// Any other CUDA driver call failed (allocation, copy, event, synchronize).
     #[error("CUDA driver call failed: {0}")]
     Driver(String),

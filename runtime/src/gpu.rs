@@ -16,6 +16,7 @@ use cudarc::driver::{
 use cudarc::nvrtc::Ptx;
 use half::f16;
 
+use crate::energy::{self, EnergyReport, PowerMeter};
 use crate::error::{RuntimeError, one_line};
 use crate::host::{self, HostMat, Rng};
 use crate::topology::{self, ProbeShape};
@@ -641,6 +642,11 @@ impl Runtime {
                 .map_err(|e| drv("create event", e))
         };
         // (start, end) per sample, for mosaic [0] and cuBLAS [1].
+        let run_mosaic = |i: usize| self.launch(&f, spec, call, &dsets[i % dsets.len()]);
+        let run_cublas = |i: usize| {
+            self.cublas_gemm(call, &dsets[i % dsets.len()])
+                .map_err(RuntimeError::Cublas)
+        };
         let mut marks: [Vec<_>; 2] = [Vec::new(), Vec::new()];
         for s in 0..samples {
             // Alternate which goes first, so neither always follows the other.
@@ -652,11 +658,11 @@ impl Runtime {
                 let (e0, e1) = (ev()?, ev()?);
                 e0.record(&self.stream)
                     .map_err(|e| drv("record event", e))?;
-                for set in &dsets {
+                for i in 0..dsets.len() {
                     if who == 0 {
-                        self.launch(&f, spec, call, set)?;
+                        run_mosaic(i)?;
                     } else {
-                        self.cublas_gemm(call, set).map_err(RuntimeError::Cublas)?;
+                        run_cublas(i)?;
                     }
                 }
                 e1.record(&self.stream)
@@ -689,6 +695,23 @@ impl Runtime {
             Err(why) => Err(why),
         };
         let ratio = cublas.as_ref().ok().map(|c| mosaic.tflops / c.tflops);
+        let energy = match &opts.energy {
+            None => None,
+            Some(eo) => {
+                let meter = PowerMeter::open(&self.ctx)?;
+                let mut launchers: Vec<(&dyn Fn(usize) -> Result<(), RuntimeError>, f64)> =
+                    vec![(&run_mosaic, mosaic.median_us)];
+                if let Ok(c) = &cublas {
+                    launchers.push((&run_cublas, c.median_us));
+                }
+                let stats = energy::rounds(&self.ctx, &self.stream, &meter, &launchers, eo)?;
+                Some(EnergyReport {
+                    power_limit_w: meter.limit_w()?,
+                    mosaic: stats[0],
+                    cublas: stats.get(1).copied(),
+                })
+            }
+        };
         Ok(BenchReport {
             call: *call,
             sets,
@@ -698,6 +721,7 @@ impl Runtime {
             mosaic,
             cublas,
             ratio,
+            energy,
         })
     }
 }

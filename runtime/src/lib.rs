@@ -43,12 +43,14 @@
 #![allow(unsafe_code)]
 #![warn(missing_docs)]
 
+mod energy;
 mod error;
 mod gpu;
 pub mod host;
 pub mod topology;
 mod types;
 
+pub use energy::{EnergyOpts, EnergyReport, EnergyStat};
 pub use error::RuntimeError;
 pub use gpu::{Runtime, probe};
 pub use types::{

@@ -540,6 +540,9 @@ pub struct BenchOpts {
     pub max_sets: u32,
     /// Seed of the inputs; `None` draws a fresh one.
     pub seed: Option<u64>,
+    /// After the timed samples, run each implementation back to back and read the board's
+    /// energy, power and clock through NVML ([`crate::EnergyReport`]); `None` skips it.
+    pub energy: Option<crate::EnergyOpts>,
 }
 
 impl Default for BenchOpts {
@@ -550,6 +553,7 @@ impl Default for BenchOpts {
             l2_multiple: 2.0,
             max_sets: 64,
             seed: None,
+            energy: None,
         }
     }
 }
@@ -587,6 +591,8 @@ pub struct BenchReport {
     pub cublas: Result<Timing, String>,
     /// mosaic TFLOP/s over cuBLAS TFLOP/s (above 1: mosaic is faster).
     pub ratio: Option<f64>,
+    /// The sustained runs' energy, when [`BenchOpts::energy`] asked for them.
+    pub energy: Option<crate::EnergyReport>,
 }
 
 impl fmt::Display for BenchReport {
@@ -615,7 +621,22 @@ impl fmt::Display for BenchReport {
             self.launches_per_sample,
             self.sets,
             self.set_bytes as f64 / (1 << 20) as f64
-        )
+        )?;
+        if let Some(e) = &self.energy {
+            write!(
+                f,
+                "; sustained (limit {:.0} W): mosaic {}",
+                e.power_limit_w, e.mosaic
+            )?;
+            if let Some(c) = &e.cublas {
+                write!(
+                    f,
+                    "; cuBLAS {c}; cuBLAS J / mosaic J {:.4}",
+                    e.ratio().unwrap_or(f64::NAN)
+                )?;
+            }
+        }
+        Ok(())
     }
 }
 

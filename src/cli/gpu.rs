@@ -4,7 +4,8 @@ use std::fmt::Write as _;
 
 use clap::Args;
 use runtime::{
-    BenchOpts, Compute, ElemType, GemmCall, KernelSpec, Layout, Runtime, RuntimeError, VerifyOpts,
+    BenchOpts, Compute, ElemType, EnergyOpts, EnergyReport, EnergyStat, GemmCall, KernelSpec,
+    Layout, Runtime, RuntimeError, VerifyOpts,
 };
 use tessellate::{GemmDType, GemmProblem};
 
@@ -44,6 +45,11 @@ pub struct BenchArgs {
     /// Print JSON instead of a table.
     #[arg(long)]
     pub json: bool,
+    /// After timing, run mosaic and cuBLAS back to back for this many seconds each, three
+    /// rounds, and report board energy per GEMM, power, SM clock and power-cap throttling
+    /// (NVML). Where the card runs at its power limit, joules per GEMM decide the time.
+    #[arg(long, value_name = "SECONDS")]
+    pub energy: Option<f64>,
 }
 
 fn gpu_err(e: RuntimeError) -> CliError {
@@ -276,6 +282,13 @@ pub fn bench(bargs: &BenchArgs, is_bmm: bool) -> Result<String, CliError> {
             bargs.samples
         )));
     }
+    if let Some(secs) = bargs.energy
+        && !(0.2..=600.0).contains(&secs)
+    {
+        return Err(bad(format!(
+            "--energy takes 0.2 to 600 seconds per run, got {secs}"
+        )));
+    }
     let rt = Runtime::new().map_err(gpu_err)?;
     let c = &bargs.compile;
     let mut shapes: Vec<(String, i64, i64, i64)> = Vec::new();
@@ -291,6 +304,10 @@ pub fn bench(bargs: &BenchArgs, is_bmm: bool) -> Result<String, CliError> {
     }
     let opts = BenchOpts {
         samples: bargs.samples,
+        energy: bargs.energy.map(|seconds| EnergyOpts {
+            seconds,
+            ..EnergyOpts::default()
+        }),
         ..BenchOpts::default()
     };
     let mut rows = Vec::new();
@@ -302,6 +319,7 @@ pub fn bench(bargs: &BenchArgs, is_bmm: bool) -> Result<String, CliError> {
     );
     let _ = writeln!(out, "|---|---|---|---|---|---|---|");
     let mut logs = Vec::new();
+    let mut energy_rows = Vec::new();
     for (name, m, n, k) in shapes {
         let args = with(c, m, n, k, &c.shape.dtype, &c.a_layout, &c.b_layout);
         let (plan, kern) = kernel(&args, is_bmm)?;
@@ -330,8 +348,11 @@ pub fn bench(bargs: &BenchArgs, is_bmm: bool) -> Result<String, CliError> {
             "shape": name, "m": m, "n": n, "k": k, "dtype": plan.problem.dtype.name(),
             "mosaic_tflops": rep.mosaic.tflops, "mosaic_median_us": rep.mosaic.median_us,
             "cublas_tflops": cub, "ratio": rep.ratio, "modeled_tflops": plan.modeled.tflops,
-            "cta_tile": plan.cta_tile, "mix": mix,
+            "cta_tile": plan.cta_tile, "mix": mix, "energy": rep.energy.as_ref().map(energy_json),
         }));
+        if let Some(e) = &rep.energy {
+            energy_rows.push(energy_row(&name, m, n, k, e));
+        }
     }
     let ratios: Vec<f64> = rows.iter().filter_map(|r| r["ratio"].as_f64()).collect();
     if !ratios.is_empty() {
@@ -351,8 +372,57 @@ pub fn bench(bargs: &BenchArgs, is_bmm: bool) -> Result<String, CliError> {
             code: 1,
         });
     }
+    if !energy_rows.is_empty() {
+        let _ = writeln!(
+            out,
+            "\n| shape | m x n x k | mosaic J/GEMM | cuBLAS J/GEMM | cuBLAS J / mosaic J | \
+             mosaic W, MHz, capped | cuBLAS W, MHz, capped | sustained time ratio |"
+        );
+        let _ = writeln!(out, "|---|---|---|---|---|---|---|---|");
+        for r in energy_rows {
+            let _ = writeln!(out, "{r}");
+        }
+    }
     for l in logs {
         let _ = writeln!(out, "  {l}");
     }
     Ok(out)
+}
+
+fn energy_json(e: &EnergyReport) -> serde_json::Value {
+    let one = |s: &EnergyStat| {
+        serde_json::json!({
+            "joules_per_gemm": s.joules_per_gemm(), "us_per_gemm": s.us_per_gemm(),
+            "watts": s.watts(), "sampled_watts": s.sampled_watts(), "sm_mhz": s.sm_mhz(),
+            "power_capped": s.power_capped(), "samples": s.samples, "launches": s.launches,
+            "wall_s": s.wall_s,
+        })
+    };
+    serde_json::json!({
+        "power_limit_w": e.power_limit_w, "mosaic": one(&e.mosaic),
+        "cublas": e.cublas.as_ref().map(one), "joule_ratio": e.ratio(),
+    })
+}
+
+/// One markdown row of the energy table: joules per GEMM, mean power and SM clock, the
+/// fraction of samples under the power cap, and cuBLAS's sustained time over mosaic's.
+fn energy_row(name: &str, m: i64, n: i64, k: i64, e: &EnergyReport) -> String {
+    let w = |s: &EnergyStat| {
+        format!(
+            "{:.0} W, {:.0} MHz, {:.0}%",
+            s.watts(),
+            s.sm_mhz(),
+            100.0 * s.power_capped()
+        )
+    };
+    let opt = |f: &dyn Fn(&EnergyStat) -> String| e.cublas.as_ref().map_or("n/a".into(), f);
+    format!(
+        "| {name} | {m}x{n}x{k} | {:.4} | {} | {} | {} | {} | {} |",
+        e.mosaic.joules_per_gemm(),
+        opt(&|c| format!("{:.4}", c.joules_per_gemm())),
+        e.ratio().map_or("n/a".into(), |r| format!("{r:.4}")),
+        w(&e.mosaic),
+        opt(&w),
+        opt(&|c| format!("{:.4}", c.us_per_gemm() / e.mosaic.us_per_gemm())),
+    )
 }
