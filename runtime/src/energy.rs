@@ -28,6 +28,9 @@ use crate::error::RuntimeError;
 /// general, so the samples do not lock to one phase of the launches.
 const SAMPLE_PERIOD: Duration = Duration::from_micros(1700);
 
+/// Launches the `i`-th GEMM of a sustained run (`i` picks the input rotation).
+pub(crate) type Launch<'a> = &'a dyn Fn(usize) -> Result<(), RuntimeError>;
+
 /// How long to run each implementation for the energy reading.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct EnergyOpts {
@@ -251,7 +254,7 @@ pub(crate) fn sustain(
     ctx: &Arc<CudaContext>,
     stream: &Arc<CudaStream>,
     meter: &PowerMeter,
-    launch: &dyn Fn(usize) -> Result<(), RuntimeError>,
+    launch: Launch<'_>,
     per_launch_us: f64,
     seconds: f64,
 ) -> Result<EnergyStat, RuntimeError> {
@@ -342,7 +345,7 @@ pub(crate) fn rounds(
     ctx: &Arc<CudaContext>,
     stream: &Arc<CudaStream>,
     meter: &PowerMeter,
-    launchers: &[(&dyn Fn(usize) -> Result<(), RuntimeError>, f64)],
+    launchers: &[(Launch<'_>, f64)],
     opts: &EnergyOpts,
 ) -> Result<Vec<EnergyStat>, RuntimeError> {
     let mut out = vec![EnergyStat::default(); launchers.len()];

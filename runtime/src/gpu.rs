@@ -699,7 +699,7 @@ impl Runtime {
             None => None,
             Some(eo) => {
                 let meter = PowerMeter::open(&self.ctx)?;
-                let mut launchers: Vec<(&dyn Fn(usize) -> Result<(), RuntimeError>, f64)> =
+                let mut launchers: Vec<(energy::Launch<'_>, f64)> =
                     vec![(&run_mosaic, mosaic.median_us)];
                 if let Ok(c) = &cublas {
                     launchers.push((&run_cublas, c.median_us));
