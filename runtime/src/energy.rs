@@ -90,8 +90,9 @@ impl EnergyStat {
     pub fn counter_watts(&self) -> f64 {
         self.joules / self.wall_s.max(1e-9)
     }
-    /// Mean of the sampled board power, W (NVML's own averaging window; a cross-check of
-    /// [`EnergyStat::watts`]).
+    /// Mean of the sampled board power (`nvmlDeviceGetPowerUsage`), W. Not a check of
+    /// [`EnergyStat::watts`]: it read mosaic's 4096^3 kernel 45-50 W below the counter and
+    /// cuBLAS's within 8 W (docs/BENCHMARKS.md run 19), for a reason not pinned down.
     pub fn sampled_watts(&self) -> f64 {
         self.sum_watts / self.samples.max(1) as f64
     }
@@ -244,9 +245,12 @@ impl PowerMeter {
 /// measures the run. `per_launch_us` (the timed median) sizes the chunks: about 10 ms of
 /// launches are enqueued at a time with at most two chunks in flight, so the queue never
 /// runs dry and the run ends soon after `seconds`. A second thread samples NVML every
-/// [`SAMPLE_PERIOD`] meanwhile: samples taken by the launching thread would fall at chunk
-/// ends, kernel boundaries, and read low (run 19-b: 650 W sampled against 703 W from the
-/// counter for mosaic's kernel, 698 against 702 for cuBLAS's).
+/// [`SAMPLE_PERIOD`] meanwhile (each sample's four NVML reads take about 6 ms, so a 2 s
+/// run gets some 330 samples), so that sampling never delays a launch. The sampled power
+/// reads mosaic's 4096^3 kernel low whichever thread samples (runs 19-b and 19-c, H100:
+/// 650-655 W sampled against 703 W from the counter; cuBLAS's 698 against 702; 19-d, H200:
+/// 646-648 against 694), so the energy figures use the counter's slope and the sampled
+/// power is shown only beside it.
 ///
 /// Errors: a launch, event or synchronize failure ([`RuntimeError::Launch`] /
 /// [`RuntimeError::Driver`]), an NVML read ([`RuntimeError::Power`]).
