@@ -191,6 +191,14 @@ fn bad_input_is_one_line_and_non_zero() {
         ),
         ("plans gemm --m 64 --n 64 --target sm_89", "--k"),
         (
+            "bench gemm --m 64 --n 64 --k 64 --target sm_90a --energy 0",
+            "--energy takes",
+        ),
+        (
+            "bench gemm --m 64 --n 64 --k 64 --target sm_90a --energy nan",
+            "--energy takes",
+        ),
+        (
             "compile gemm --m 64 --n 64 --k 64 --target sm_90a --ratio x",
             "--ratio expects",
         ),
