@@ -91,7 +91,7 @@ impl EnergyStat {
         self.joules / self.wall_s.max(1e-9)
     }
     /// Mean of the sampled board power (`nvmlDeviceGetPowerUsage`), W. Not a check of
-    /// [`EnergyStat::watts`]: it read mosaic's 4096^3 kernel 45-50 W below the counter and
+    /// [`EnergyStat::watts`]: it read mosaic's 4096^3 kernel 45-55 W below the counter and
     /// cuBLAS's within 8 W (docs/BENCHMARKS.md run 19), for a reason not pinned down.
     pub fn sampled_watts(&self) -> f64 {
         self.sum_watts / self.samples.max(1) as f64
