@@ -1257,7 +1257,9 @@ fn producer(b: &mut Builder, sh: &Shape, base: Reg, bars: Reg, tid: Reg) {
     let done = b.fresh_label("PRODUCER_DONE");
     let not_t0 = b.reg(RegClass::Pred);
     b.emit(Op::Setp, "ne.u32", vec![r(not_t0), r(tid), imm(0)]);
-    b.emit_if(not_t0, false, Op::Bra, "uni", vec![sym(&done)]);
+    // Not `.uni`: warp 0 diverges here (lane 0 stays), and `bra.uni` promises that every
+    // active thread of the warp branches alike (PTX ISA, control flow instructions: `bra`).
+    b.emit_if(not_t0, false, Op::Bra, "", vec![sym(&done)]);
     let maps: Vec<Reg> = ["tmap_a", "tmap_b"]
         .iter()
         .map(|name| {
