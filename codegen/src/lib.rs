@@ -265,6 +265,10 @@ pub enum CodegenError {
     /// An iTex map is not of the `(thread, value)` form.
     #[error("iTex map: {0}")]
     Map(String),
+    /// The built kernel breaks warp convergence where PTX requires it (a code-generator
+    /// bug caught by [`emit_ptx::converge`], never a kernel to run).
+    #[error("internal error, the kernel breaks warp convergence: {0}")]
+    Divergence(#[from] emit_ptx::Divergence),
 }
 
 /// Lowers `plan` to a PTX kernel (warpgroup plans through [`hopper::build`]).
@@ -272,11 +276,14 @@ pub enum CodegenError {
 /// # Errors
 /// [`CodegenError`] for plans outside the supported paths (stream-K or transposed warpgroup
 /// plans of a batched GEMM, heterogeneous or FFMA-only warpgroup tiles, layouts
-/// [`hopper::supports`] refuses, reductions the fragment layouts cannot realize).
+/// [`hopper::supports`] refuses, reductions the fragment layouts cannot realize);
+/// [`CodegenError::Divergence`] if the built kernel fails the warp-convergence check.
 pub fn compile(plan: &Plan, opts: &CompileOptions) -> Result<Kernel, CodegenError> {
-    if plan.worker_threads == 128 {
+    let k = if plan.worker_threads == 128 {
         hopper::build(plan, opts)
     } else {
         gemm::build(plan, opts)
-    }
+    }?;
+    emit_ptx::converge::check_module(&k.module)?;
+    Ok(k)
 }

@@ -461,6 +461,21 @@ impl From<Reg> for Operand {
 }
 
 impl Operand {
+    /// Calls `f` on every register the operand names: itself, an address's base, a
+    /// vector's elements, a tensor reference's map and coordinates.
+    pub fn each_reg(&self, f: &mut dyn FnMut(Reg)) {
+        match self {
+            Operand::Reg(r) => f(*r),
+            Operand::Addr { base, .. } => base.each_reg(f),
+            Operand::Vec(v) => v.iter().for_each(|x| x.each_reg(f)),
+            Operand::Tensor { map, coords } => {
+                map.each_reg(f);
+                coords.iter().for_each(|x| x.each_reg(f));
+            }
+            Operand::Imm(_) | Operand::F32(_) | Operand::Sym(_) => {}
+        }
+    }
+
     /// A register operand.
     pub fn reg(class: RegClass, n: u32) -> Operand {
         Operand::Reg(Reg { class, n })
@@ -570,6 +585,18 @@ impl Entry {
         }
     }
 
+    /// Each label's index in [`Entry::body`].
+    pub fn label_positions(&self) -> std::collections::HashMap<&str, usize> {
+        self.body
+            .iter()
+            .enumerate()
+            .filter_map(|(i, s)| match s {
+                Stmt::Label(l) => Some((l.as_str(), i)),
+                _ => None,
+            })
+            .collect()
+    }
+
     /// Sets each class's declared count to one more than the highest register number of that
     /// class used in the body (guards included), in [`RegClass::ALL`] order; unused classes
     /// are left out.
@@ -582,25 +609,13 @@ impl Entry {
                 .unwrap_or(0);
             count[i] = count[i].max(r.n.saturating_add(1));
         };
-        fn walk(o: &Operand, note: &mut dyn FnMut(&Reg)) {
-            match o {
-                Operand::Reg(r) => note(r),
-                Operand::Addr { base, .. } => walk(base, note),
-                Operand::Vec(v) => v.iter().for_each(|x| walk(x, note)),
-                Operand::Tensor { map, coords } => {
-                    walk(map, note);
-                    coords.iter().for_each(|x| walk(x, note));
-                }
-                Operand::Imm(_) | Operand::F32(_) | Operand::Sym(_) => {}
-            }
-        }
         for s in &self.body {
             if let Stmt::Instr(i) = s {
                 if let Some(g) = &i.guard {
                     note(&g.pred);
                 }
                 for o in &i.operands {
-                    walk(o, &mut note);
+                    o.each_reg(&mut |r| note(&r));
                 }
             }
         }

@@ -6,6 +6,8 @@
 //! - [`parse`]: PTX text -> AST ([`parse_module`]), written with nom and sharing no code with
 //!   the printer, so `parse_module(&print_module(m)) == m` is an independent check;
 //! - [`validate`]: the conditions under which that round trip holds ([`validate_module`]);
+//! - [`converge`]: warp convergence where PTX requires it (`bra.uni` guards, `.aligned`
+//!   instructions), an independent check of the kernels the code generators build;
 //! - [`ptxas`]: finding and running NVIDIA's assembler, and reading its `-v` resource report;
 //! - the target table ([`TARGETS`], [`ptx_target`]): `.target` names and their lowest `.version`.
 //!
@@ -20,6 +22,7 @@
 //! ```
 
 pub mod ast;
+pub mod converge;
 pub mod parse;
 pub mod print;
 pub mod ptxas;
@@ -29,6 +32,7 @@ pub use ast::{
     ConstArray, Entry, Guard, Instr, Module, Op, Operand, Param, ParamType, Reg, RegClass, Shared,
     Stmt,
 };
+pub use converge::Divergence;
 pub use parse::{ParseError, parse_module};
 pub use print::print_module;
 pub use ptxas::{EntryReport, PtxasError, PtxasReport, assemble};

@@ -180,15 +180,7 @@ pub fn run(
         .iter()
         .find(|e| e.name == entry)
         .ok_or_else(|| SimError::NoEntry(entry.into()))?;
-    let labels: HashMap<&str, usize> = e
-        .body
-        .iter()
-        .enumerate()
-        .filter_map(|(i, s)| match s {
-            Stmt::Label(l) => Some((l.as_str(), i)),
-            _ => None,
-        })
-        .collect();
+    let labels: HashMap<&str, usize> = e.label_positions();
     let params: HashMap<&str, Arg> = e
         .params
         .iter()
