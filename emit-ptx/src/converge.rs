@@ -16,9 +16,13 @@
 //! The analysis assumes the launch's block is `.maxntid` threads along x, a multiple of 32
 //! (as mosaic launches its kernels), so that warp `w` is `%tid.x` in `32w .. 32w + 31`;
 //! without a `.maxntid` that is a multiple of 32, every value read from `%tid.x` counts as
-//! differing between lanes. It is flow-insensitive: a register's [`Lanes`] is the join over
-//! all its definitions, iterated to a fixpoint, which over-approximates where values may
-//! differ between lanes and so errs towards reporting.
+//! differing between lanes. It is flow-insensitive: how a register may vary across lanes is
+//! the join over all its definitions, iterated to a fixpoint, which over-approximates where
+//! values may differ and so errs towards reporting. A branch's region is the statements
+//! between it and its label (the structured loops and skips mosaic emits); a value set
+//! there differs after the region as the branch's guard does, and inside it only the threads
+//! that stayed run. Comparing a register with itself gives a constant (the code generators
+//! build their true and false predicates so).
 //!
 //! This module shares no code with the code generators it checks.
 
