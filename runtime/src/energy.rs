@@ -159,6 +159,12 @@ impl EnergyReport {
         self.cublas
             .map(|c| c.joules_per_gemm() / self.mosaic.joules_per_gemm())
     }
+
+    /// cuBLAS's sustained time per GEMM over mosaic's (above 1: mosaic is faster).
+    pub fn time_ratio(&self) -> Option<f64> {
+        self.cublas
+            .map(|c| c.us_per_gemm() / self.mosaic.us_per_gemm())
+    }
 }
 
 /// An NVML handle on the CUDA device the runtime runs on.
@@ -193,7 +199,7 @@ impl PowerMeter {
                 RuntimeError::Power("cannot load NVML (libnvidia-ml.so.1, libnvidia-ml.so)".into())
             })?;
         let meter = PowerMeter { nvml, bus_id };
-        meter.energy_mj()?;
+        energy_mj(&meter.device()?)?;
         Ok(meter)
     }
 
@@ -201,13 +207,6 @@ impl PowerMeter {
         self.nvml
             .device_by_pci_bus_id(self.bus_id.as_str())
             .map_err(|e| nvml_err(&format!("device {}", self.bus_id), e))
-    }
-
-    /// The board energy counter, mJ since the driver loaded.
-    fn energy_mj(&self) -> Result<u64, RuntimeError> {
-        self.device()?
-            .total_energy_consumption()
-            .map_err(|e| nvml_err("total energy", e))
     }
 
     /// The enforced board power limit, W.
@@ -218,27 +217,32 @@ impl PowerMeter {
             .map_err(|e| nvml_err("power limit", e))? as f64
             / 1e3)
     }
+}
 
-    /// Adds one sample of power, SM clock and power-cap throttling to `s`; returns the
-    /// energy counter, mJ.
-    fn sample(&self, s: &mut EnergyStat) -> Result<u64, RuntimeError> {
-        let d = self.device()?;
-        let mj = d
-            .total_energy_consumption()
-            .map_err(|e| nvml_err("total energy", e))?;
-        let mw = d.power_usage().map_err(|e| nvml_err("power", e))?;
-        let mhz = d
-            .clock_info(Clock::SM)
-            .map_err(|e| nvml_err("SM clock", e))?;
-        let why = d
-            .current_throttle_reasons()
-            .map_err(|e| nvml_err("throttle reasons", e))?;
-        s.samples += 1;
-        s.sum_watts += mw as f64 / 1e3;
-        s.sum_sm_mhz += mhz as f64;
-        s.capped += u32::from(why.contains(ThrottleReasons::SW_POWER_CAP));
-        Ok(mj)
-    }
+type Device<'a> = nvml_wrapper::Device<'a>;
+
+/// The board energy counter, mJ since the driver loaded.
+fn energy_mj(d: &Device<'_>) -> Result<u64, RuntimeError> {
+    d.total_energy_consumption()
+        .map_err(|e| nvml_err("total energy", e))
+}
+
+/// Adds one sample of power, SM clock and power-cap throttling to `s`; returns the energy
+/// counter, mJ.
+fn sample(d: &Device<'_>, s: &mut EnergyStat) -> Result<u64, RuntimeError> {
+    let mj = energy_mj(d)?;
+    let mw = d.power_usage().map_err(|e| nvml_err("power", e))?;
+    let mhz = d
+        .clock_info(Clock::SM)
+        .map_err(|e| nvml_err("SM clock", e))?;
+    let why = d
+        .current_throttle_reasons()
+        .map_err(|e| nvml_err("throttle reasons", e))?;
+    s.samples += 1;
+    s.sum_watts += mw as f64 / 1e3;
+    s.sum_sm_mhz += mhz as f64;
+    s.capped += u32::from(why.contains(ThrottleReasons::SW_POWER_CAP));
+    Ok(mj)
 }
 
 /// Launches `launch(i)` for `i = 0, 1, ...` back to back for `seconds` of wall time and
@@ -277,17 +281,20 @@ pub(crate) fn sustain(
         .clamp(1.0, 10_000.0) as usize;
     sync("before a sustained run")?;
     let (start, end) = (ev()?, ev()?);
-    let mj0 = meter.energy_mj()?;
+    // One NVML handle per thread, looked up once per run rather than once per reading.
+    let dev = meter.device()?;
+    let mj0 = energy_mj(&dev)?;
     let t0 = Instant::now();
     start.record(stream).map_err(ev_err)?;
     let stop = AtomicBool::new(false);
     let mut launches = 0usize;
     let (launched, sampled) = std::thread::scope(|sc| {
         let sampler = sc.spawn(|| {
+            let dev = meter.device()?;
             let mut s = EnergyStat::default();
             let mut readings = Vec::new();
             while !stop.load(Ordering::Relaxed) {
-                let mj = meter.sample(&mut s)?;
+                let mj = sample(&dev, &mut s)?;
                 readings.push((t0.elapsed().as_secs_f64(), mj as f64 / 1e3));
                 std::thread::sleep(SAMPLE_PERIOD);
             }
@@ -321,7 +328,7 @@ pub(crate) fn sustain(
     });
     launched?;
     let (mut s, readings) = sampled?;
-    let mj1 = meter.energy_mj()?;
+    let mj1 = energy_mj(&dev)?;
     s.wall_s = t0.elapsed().as_secs_f64();
     s.launches = launches as u64;
     s.joules = mj1.saturating_sub(mj0) as f64 / 1e3;
@@ -405,6 +412,15 @@ mod tests {
             }),
         };
         assert!((r.ratio().unwrap() - 1.1).abs() < 1e-9);
+        assert!((r.time_ratio().unwrap() - 1.0).abs() < 1e-12);
+        let slower = EnergyReport {
+            cublas: Some(EnergyStat {
+                gpu_us: 44_000.0,
+                ..a
+            }),
+            ..r
+        };
+        assert!((slower.time_ratio().unwrap() - 1.1).abs() < 1e-9);
     }
 
     #[test]

@@ -401,6 +401,7 @@ fn energy_json(e: &EnergyReport) -> serde_json::Value {
     serde_json::json!({
         "power_limit_w": e.power_limit_w, "mosaic": one(&e.mosaic),
         "cublas": e.cublas.as_ref().map(one), "joule_ratio": e.ratio(),
+        "time_ratio": e.time_ratio(),
     })
 }
 
@@ -423,6 +424,6 @@ fn energy_row(name: &str, m: i64, n: i64, k: i64, e: &EnergyReport) -> String {
         e.ratio().map_or("n/a".into(), |r| format!("{r:.4}")),
         w(&e.mosaic),
         opt(&w),
-        opt(&|c| format!("{:.4}", c.us_per_gemm() / e.mosaic.us_per_gemm())),
+        e.time_ratio().map_or("n/a".into(), |r| format!("{r:.4}")),
     )
 }
