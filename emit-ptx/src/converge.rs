@@ -166,6 +166,12 @@ pub fn check_entry(e: &Entry) -> Result<(), Divergence> {
     Ok(())
 }
 
+/// `u32`, `s64`, `b16`, ...: an integer or bit-size type modifier.
+fn is_int_type(m: &str) -> bool {
+    let mut c = m.chars();
+    matches!(c.next(), Some('u' | 's' | 'b')) && m.len() > 1 && c.all(|d| d.is_ascii_digit())
+}
+
 fn has(ins: &Instr, m: &str) -> bool {
     ins.mods.iter().any(|x| x == m)
 }
@@ -180,15 +186,29 @@ struct Analysis<'a> {
     /// `%tid.x` counts as a lane index only where warps are whole 32-thread groups of x.
     tid_ok: bool,
     labels: HashMap<&'a str, usize>,
+    /// Per instruction: its statement index, the registers it writes, and those it reads
+    /// (guard included), computed once for every fixpoint round.
+    access: Vec<(usize, Vec<Reg>, Vec<Reg>)>,
 }
 
 impl<'a> Analysis<'a> {
     fn new(entry: &'a Entry) -> Self {
-        Analysis {
+        let mut a = Analysis {
             entry,
             tid_ok: entry.max_ntid.is_some_and(|n| n > 0 && n % 32 == 0),
             labels: entry.label_positions(),
-        }
+            access: Vec::new(),
+        };
+        a.access = a
+            .instrs()
+            .map(|(i, ins)| {
+                let (dests, srcs) = Self::dests_and_srcs(ins);
+                let mut read: Vec<Reg> = ins.guard.map(|g| g.pred).into_iter().collect();
+                srcs.iter().for_each(|o| o.each_reg(&mut |r| read.push(r)));
+                (i, dests, read)
+            })
+            .collect();
+        a
     }
 
     fn instrs(&self) -> impl Iterator<Item = (usize, &'a Instr)> + 'a {
@@ -263,10 +283,11 @@ impl<'a> Analysis<'a> {
         if PER_LANE.contains(&ins.op) {
             return Lanes::Any;
         }
-        // `setp.eq x, x` is a constant whatever `x` is (the code generators build their
-        // true and false predicates so).
+        // An integer `setp.eq x, x` is a constant whatever `x` is (the code generators
+        // build their true and false predicates so); a float one is not (NaN).
         if let (Op::Setp, [a, b]) = (ins.op, srcs)
             && a == b
+            && ins.mods.iter().any(|m| is_int_type(m))
         {
             return Lanes::Uniform;
         }
@@ -341,19 +362,12 @@ impl<'a> Analysis<'a> {
 
     /// Registers defined inside `region` and read outside it.
     fn escaping(&self, region: &Range<usize>) -> Vec<Reg> {
-        let mut inside = BTreeSet::new();
-        let mut outside = BTreeSet::new();
-        for (i, ins) in self.instrs() {
-            let (dests, srcs) = Self::dests_and_srcs(ins);
-            if region.contains(&i) {
+        let (mut inside, mut outside) = (BTreeSet::new(), BTreeSet::new());
+        for (i, dests, read) in &self.access {
+            if region.contains(i) {
                 inside.extend(dests);
             } else {
-                for o in srcs {
-                    o.each_reg(&mut |r| {
-                        outside.insert(r);
-                    });
-                }
-                outside.extend(ins.guard.map(|g| g.pred));
+                outside.extend(read);
             }
         }
         inside.intersection(&outside).copied().collect()
@@ -414,6 +428,11 @@ mod tests {
             "{TID}\tand.b32 %r1, %r0, 31;\n\tsetp.eq.u32 %p0, %r1, %r1;\n\t@%p0 bra.uni L;\nL:\n\tret;"
         );
         assert_eq!(why(128, &always), None);
+        // Not for floats: `x == x` is false where `x` is NaN.
+        let float = format!(
+            "{TID}\tcvt.rn.f32.u32 %f0, %r0;\n\tsetp.eq.f32 %p0, %f0, %f0;\n\t@%p0 bra.uni L;\nL:\n\tret;"
+        );
+        assert!(why(128, &float).is_some());
         // Warps are 32-thread groups of x only where the block is whole warps.
         let odd = format!(
             "{TID}\tshr.u32 %r1, %r0, 7;\n\tsetp.eq.u32 %p0, %r1, 0;\n\t@%p0 bra.uni L;\nL:\n\tret;"
