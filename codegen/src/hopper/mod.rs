@@ -1426,8 +1426,10 @@ fn consumer_body(
     let lane = b.reg(RegClass::B32);
     b.emit(Op::And, "b32", vec![r(lane), r(tid), imm(31)]);
     let signal = Signal::new(b, sh, tid, lane);
+    // A constant, not a comparison of lane values: `mov.pred` from an immediate is uniform
+    // by construction and ptxas folds it.
     let one = b.reg(RegClass::Pred);
-    b.emit(Op::Setp, "eq.u32", vec![r(one), r(lane), r(lane)]);
+    b.emit(Op::Mov, "pred", vec![r(one), imm(1)]);
 
     let prev_empty = b.reg(RegClass::B32);
     let remote = b.reg(RegClass::B32);
@@ -1472,7 +1474,7 @@ fn consumer_body(
     let ring = Ring::new(b, sh, "CONSUME");
     let ov = sh
         .overlap
-        .map(|chunks| overlap::Overlap::new(b, chunks, mma.clone(), &ring, (base, bars), lane));
+        .map(|chunks| overlap::Overlap::new(b, chunks, mma.clone(), &ring, (base, bars)));
     let (lp, at) = sh.open_tiles(b, "CONSUMER");
     // The other warpgroup's tile: once that warpgroup has passed the tile's last `full`
     // wait, its k-tiles' stages go by in the ring. Waiting for that first keeps this

@@ -56,21 +56,20 @@ pub(super) struct Overlap {
 
 impl Overlap {
     /// Overlap state for `kts` k-tiles in `cols`-column chunks, issued with `mma` from the
-    /// stages of `ring` at `smem` (stages, barriers); `lane` only seeds a false predicate.
+    /// stages of `ring` at `smem` (stages, barriers).
     pub(super) fn new(
         b: &mut Builder,
         (kts, cols): (i64, i64),
         mma: Mma,
         ring: &Ring,
         smem: (Reg, Reg),
-        lane: Reg,
     ) -> Self {
         let (next, primed, zero) = (
             b.reg(RegClass::Pred),
             b.reg(RegClass::Pred),
             b.reg(RegClass::Pred),
         );
-        b.emit(Op::Setp, "ne.u32", vec![r(zero), r(lane), r(lane)]);
+        b.emit(Op::Mov, "pred", vec![r(zero), imm(0)]);
         b.emit(Op::Mov, "pred", vec![r(primed), r(zero)]);
         let tiles = (0..kts)
             .map(|_| {
