@@ -6,7 +6,7 @@
 
 use std::collections::HashMap;
 use std::ffi::{CString, c_void};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, OnceLock};
 
 use cudarc::cublas::{CudaBlas, result as bresult, sys as bsys};
 use cudarc::driver::{
@@ -108,6 +108,9 @@ pub struct Runtime {
     gpcs: Mutex<Option<HashMap<u32, u32>>>,
     /// Cluster order tables by launch shape.
     orders: Mutex<HashMap<ProbeShape, Vec<u16>>>,
+    /// NVML, opened at the first `bench` with `--energy` and kept for the process (a suite
+    /// benches many shapes).
+    meter: OnceLock<PowerMeter>,
 }
 
 impl std::fmt::Debug for Runtime {
@@ -142,7 +145,18 @@ impl Runtime {
             info,
             gpcs: Mutex::new(None),
             orders: Mutex::new(HashMap::new()),
+            meter: OnceLock::new(),
         })
+    }
+
+    /// The NVML power meter of this device, opened once (a failed open is not kept, so the
+    /// error repeats on the next call).
+    fn meter(&self) -> Result<&PowerMeter, RuntimeError> {
+        if let Some(m) = self.meter.get() {
+            return Ok(m);
+        }
+        let m = PowerMeter::open(&self.ctx)?;
+        Ok(self.meter.get_or_init(|| m))
     }
 
     pub(crate) fn ctx(&self) -> &Arc<CudaContext> {
@@ -698,13 +712,13 @@ impl Runtime {
         let energy = match &opts.energy {
             None => None,
             Some(eo) => {
-                let meter = PowerMeter::open(&self.ctx)?;
+                let meter = self.meter()?;
                 let mut launchers: Vec<(energy::Launch<'_>, f64)> =
                     vec![(&run_mosaic, mosaic.median_us)];
                 if let Ok(c) = &cublas {
                     launchers.push((&run_cublas, c.median_us));
                 }
-                let stats = energy::rounds(&self.ctx, &self.stream, &meter, &launchers, eo)?;
+                let stats = energy::rounds(&self.ctx, &self.stream, meter, &launchers, eo)?;
                 Some(EnergyReport {
                     power_limit_w: meter.limit_w()?,
                     mosaic: stats[0],
