@@ -21,8 +21,9 @@
 //! values may differ and so errs towards reporting. A branch's region is the statements
 //! between it and its label (the structured loops and skips mosaic emits); a value set
 //! there differs after the region as the branch's guard does, and inside it only the threads
-//! that stayed run. Comparing a register with itself gives a constant (the code generators
-//! build their true and false predicates so).
+//! that stayed run. Comparing an integer register with itself gives a constant (the code
+//! generators' constant predicates are `mov.pred` from an immediate; the rule keeps the
+//! analysis from reporting hand-written or older PTX that builds them by such a comparison).
 //!
 //! This module shares no code with the code generators it checks.
 
@@ -283,8 +284,7 @@ impl<'a> Analysis<'a> {
         if PER_LANE.contains(&ins.op) {
             return Lanes::Any;
         }
-        // An integer `setp.eq x, x` is a constant whatever `x` is (the code generators
-        // build their true and false predicates so); a float one is not (NaN).
+        // An integer `setp.eq x, x` is a constant whatever `x` is; a float one is not (NaN).
         if let (Op::Setp, [a, b]) = (ins.op, srcs)
             && a == b
             && ins.mods.iter().any(|m| is_int_type(m))
