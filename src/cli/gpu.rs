@@ -45,8 +45,8 @@ pub struct BenchArgs {
     /// Print JSON instead of a table.
     #[arg(long)]
     pub json: bool,
-    /// After timing, run mosaic and cuBLAS back to back for this many seconds each, three
-    /// rounds, and report board energy per GEMM, power, SM clock and power-cap throttling
+    /// After timing, run mosaic and cuBLAS back to back for this many seconds each, after a
+    /// warm-up run, four rounds (A B, B A, A B, B A), and report board energy per GEMM, power, SM clock and power-cap throttling
     /// (NVML). Where the card runs at its power limit, joules per GEMM decide the time.
     #[arg(long, value_name = "SECONDS")]
     pub energy: Option<f64>,
