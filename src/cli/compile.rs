@@ -82,8 +82,8 @@ pub struct CompileArgs {
     #[arg(long, default_value = "auto", value_parser = ["auto", "on", "off"])]
     pub pingpong: String,
     /// Issue the next tile's first k-tiles during the TMA-store epilogue of persistent
-    /// warpgroup (sm_90a) kernels: `auto` (2x128 where a tile has at most 32 k-tiles and the
-    /// kernel can; measured faster there, level at 4096^3: docs/BENCHMARKS.md run 17), `off`,
+    /// warpgroup (sm_90a) kernels: `auto` (2x128 where a tile has at most 64 k-tiles and the
+    /// kernel can; measured faster there: docs/BENCHMARKS.md runs 17 and 20), `off`,
     /// or `KxCOLS` (K k-tiles, COLS accumulator columns at a time as their boxes are staged,
     /// a multiple of 64 dividing the tile's).
     #[arg(long, default_value = "auto", value_parser = parse_overlap)]
