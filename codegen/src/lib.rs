@@ -117,7 +117,8 @@ pub enum EpilogueOverlap {
     /// multiple of 128 columns) and has at most 64 k-tiles per tile (K <= 4096 f16 with
     /// 128-byte swizzle spans, 2048 tf32): there it measured 0.3-2.5% faster on an H100 up
     /// to 32 k-tiles (docs/BENCHMARKS.md run 17), and from 33 to 64 it takes up to 0.9% off
-    /// the joules per GEMM, which is what counts at the 700 W cap (run 20). Elsewhere off.
+    /// the joules per GEMM (against cuBLAS's), which is what counts at the 700 W cap (run
+    /// 20). Elsewhere off.
     #[default]
     Auto,
     /// Never.

@@ -719,6 +719,8 @@ fn overlap_kernels_issue_chunks_and_assemble_without_spills() {
         }
     }
     assert!(built > 0 && refused > 0, "{built} built, {refused} refused");
+    // `Auto` at the top plan, and whether an explicit 2x128 builds there: at 65 k-tiles only
+    // the k-tile limit may turn `Auto` off.
     let auto = |k: i64| {
         let (plan, opts) = ranked_plans(
             GemmDType::F16,
@@ -728,9 +730,22 @@ fn overlap_kernels_issue_chunks_and_assemble_without_spills() {
             Options::default(),
         )
         .remove(0);
-        compile(&plan, &opts).unwrap().ptx.contains("OVERLAP_SKIP")
+        let on = CompileOptions {
+            epilogue_overlap: EpilogueOverlap::On {
+                k_tiles: 2,
+                cols: 128,
+            },
+            ..opts
+        };
+        let explicit = compile(&plan, &on).is_ok();
+        (
+            compile(&plan, &opts).unwrap().ptx.contains("OVERLAP_SKIP"),
+            explicit,
+        )
     };
-    assert!(auto(1024) && auto(4096) && !auto(4160));
+    assert_eq!(auto(1024), (true, true));
+    assert_eq!(auto(4096), (true, true));
+    assert_eq!(auto(4160), (false, true));
     println!("{built} overlap kernels checked, {refused} plans refused");
 }
 

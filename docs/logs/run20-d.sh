@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Run 20-d (the H200 of 20-c): with the unbiased schedule, do the two 4096^3 knobs that run
+# Run 20-d (an H200; the call got another card than 20-c's): with the unbiased schedule, do the two 4096^3 knobs that run
 # 19-b saw closer to cuBLAS's joules per GEMM hold up? `mosaic-l2p` = this build with
 # docs/logs/run18-hack-l2p.patch run as MOSAIC_HACK_L2P=128 (128-byte L2 promotion on every
 # tensor map; the default is 256 bytes where the pitch allows); `--epilogue-overlap 2x128`

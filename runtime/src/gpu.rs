@@ -108,8 +108,8 @@ pub struct Runtime {
     gpcs: Mutex<Option<HashMap<u32, u32>>>,
     /// Cluster order tables by launch shape.
     orders: Mutex<HashMap<ProbeShape, Vec<u16>>>,
-    /// NVML, opened at the first `bench` with `--energy` and kept for the process (a suite
-    /// benches many shapes).
+    /// NVML, opened at the first `bench` with `--energy` and kept for this `Runtime` (the
+    /// CLI's one per command, over a suite's many shapes).
     meter: OnceLock<PowerMeter>,
 }
 

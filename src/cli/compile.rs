@@ -83,7 +83,7 @@ pub struct CompileArgs {
     pub pingpong: String,
     /// Issue the next tile's first k-tiles during the TMA-store epilogue of persistent
     /// warpgroup (sm_90a) kernels: `auto` (2x128 where a tile has at most 64 k-tiles and the
-    /// kernel can; measured faster there: docs/BENCHMARKS.md runs 17 and 20), `off`,
+    /// kernel can; measured faster or level there: docs/BENCHMARKS.md runs 17 and 20), `off`,
     /// or `KxCOLS` (K k-tiles, COLS accumulator columns at a time as their boxes are staged,
     /// a multiple of 64 dividing the tile's).
     #[arg(long, default_value = "auto", value_parser = parse_overlap)]

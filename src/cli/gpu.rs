@@ -45,9 +45,11 @@ pub struct BenchArgs {
     /// Print JSON instead of a table.
     #[arg(long)]
     pub json: bool,
-    /// After timing, run mosaic and cuBLAS back to back for this many seconds each, after a
-    /// warm-up run, four rounds (A B, B A, A B, B A), and report board energy per GEMM, power, SM clock and power-cap throttling
-    /// (NVML). Where the card runs at its power limit, joules per GEMM decide the time.
+    /// After timing, run mosaic and cuBLAS back to back for this many seconds each: an
+    /// unmeasured cuBLAS warm-up run, then four rounds (mosaic first in the first and
+    /// third, cuBLAS first in the others), and report board energy per GEMM, power, SM
+    /// clock and power-cap throttling (NVML). Where the card runs at its power limit,
+    /// joules per GEMM decide the time.
     #[arg(long, value_name = "SECONDS")]
     pub energy: Option<f64>,
 }

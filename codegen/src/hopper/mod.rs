@@ -98,10 +98,11 @@ const ADDRESSING_REGS: i64 = 40;
 /// 17-b) 2.5% faster at 4096x4096x512, 2.0-2.2% at K = 1000 and 1024, 0.8-1.0% at
 /// 8192^2 x 1024 and 6144^2 x 1024, 0.3% at K = 2048; three k-tiles and 64-column chunks
 /// measured slower. Up to 64 k-tiles (K = 4096 at f16/bf16) since run 20 (20-d, 20-e): at
-/// 4096^3 and 4096x6144x4096 it takes 0.2-0.9% off the joules per GEMM on an H200 (-0.4 to
-/// +0.4% on an H100), which under the power cap is 0.3-0.9% faster sustained on the H200
-/// and -0.1 to +0.55% on the H100, timed level to +0.3%. Beyond that it was mixed (run 19-c: 0.4-0.8% slower at 4096x15360x5120
-/// and K = 14336).
+/// 4096^3, 4096x6144x4096 and 6144^2 x 4096, against cuBLAS's joules per GEMM in the same
+/// call, mosaic's drop 0.2-0.9% on an H200 (-0.4 to +0.4% on an H100). Under the power cap
+/// that is 0.3-0.9% faster sustained on the H200 and -0.1 to +0.55% on the H100; timed,
+/// -0.2 to +0.5%. Beyond 64 it was mixed (run 19-c, with the old sustained schedule: 0.4-0.8%
+/// slower at 4096x15360x5120 and K = 14336).
 const AUTO_OVERLAP: (i64, i64) = (2, 128);
 const AUTO_OVERLAP_MAX_KT: i64 = 64;
 
