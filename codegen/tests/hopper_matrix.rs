@@ -374,11 +374,21 @@ fn every_warpgroup_kernel_round_trips_and_has_the_hopper_machinery() {
                     k.ptx.contains(", 262143;"),
                     "{what}: descriptor start not masked"
                 );
-                // One (A, B) pair per copy of the consumer code (one per consumer warpgroup).
+                // Every (A, B) descriptor pair starts at the A and B tiles of a stage: one pair
+                // per copy of the consumer code (one per consumer warpgroup), and with the
+                // epilogue overlap more per copy, for the k-tiles it issues early.
+                let offs = descriptor_offsets(&k.ptx);
+                let copies = plan.workers[0] as usize;
+                let per_copy = offs.len() / 2 / copies;
                 assert_eq!(
-                    descriptor_offsets(&k.ptx),
-                    [0, plan.cta_tile[0] * 128].repeat(plan.workers[0] as usize),
+                    offs,
+                    [0, plan.cta_tile[0] * 128].repeat(copies * per_copy),
                     "{what}: A and B descriptors must start at the A and B tiles of a stage"
+                );
+                assert_eq!(
+                    per_copy > 1,
+                    k.ptx.contains("OVERLAP_SKIP"),
+                    "{what}: {per_copy} descriptor pairs per consumer copy"
                 );
                 assert_eq!(
                     k.ptx.contains(".reqnctapercluster"),
