@@ -22,7 +22,7 @@ use crate::host::{self, HostMat, Rng};
 use crate::topology::{self, ProbeShape};
 use crate::types::{
     BenchOpts, BenchReport, Compute, CublasCheck, DeviceInfo, ElemType, GemmCall, KernelSpec,
-    Timing, VerifyOpts, VerifyReport,
+    PairedRatio, Timing, VerifyOpts, VerifyReport,
 };
 
 /// Static shared memory a kernel may use without opting in, in bytes (48 KiB).
@@ -703,10 +703,15 @@ impl Runtime {
                 tflops: call.flop() / (med * 1e-6) / 1e12,
             }
         };
-        let mosaic = timing(per_launch(&marks[0])?);
-        let cublas = match cublas_ok {
-            Ok(()) => Ok(timing(per_launch(&marks[1])?)),
-            Err(why) => Err(why),
+        let mosaic_us = per_launch(&marks[0])?;
+        let mosaic = timing(mosaic_us.clone());
+        let (cublas, paired) = match cublas_ok {
+            Ok(()) => {
+                let cublas_us = per_launch(&marks[1])?;
+                let pairs: Vec<(f64, f64)> = mosaic_us.into_iter().zip(cublas_us.clone()).collect();
+                (Ok(timing(cublas_us)), PairedRatio::of(&pairs))
+            }
+            Err(why) => (Err(why), None),
         };
         let ratio = cublas.as_ref().ok().map(|c| mosaic.tflops / c.tflops);
         let energy = match &opts.energy {
@@ -735,6 +740,7 @@ impl Runtime {
             mosaic,
             cublas,
             ratio,
+            paired,
             energy,
         })
     }

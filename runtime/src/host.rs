@@ -305,6 +305,34 @@ pub fn median(vals: &[f64]) -> f64 {
     }
 }
 
+/// A distribution-free confidence interval of at least 95% for the median of `vals`: the
+/// order statistics `x_(j)` and `x_(n+1-j)` (1-based, sorted ascending) for the largest `j`
+/// with `P(Bin(n, 1/2) < j) <= 0.025`, which cover the population median with probability
+/// `1 - 2 P(Bin(n, 1/2) < j)` when the values are independent draws (e.g. `n = 20`: `x_(6)`,
+/// `x_(15)`, 95.9%; `n = 30`: `x_(10)`, `x_(21)`, 95.7%). `None` below 6 values, where even
+/// the extremes cover less than 95%, or when a value is NaN.
+pub fn median_ci95(vals: &[f64]) -> Option<(f64, f64)> {
+    let n = vals.len();
+    if n < 6 || vals.iter().any(|v| v.is_nan()) {
+        return None;
+    }
+    // P(X <= i) for X ~ Bin(n, 1/2), summed in log space: 2^-n underflows past n = 1074.
+    let ln_half_n = -(n as f64) * std::f64::consts::LN_2;
+    let (mut ln_choose, mut cdf, mut j) = (0.0f64, 0.0f64, 0usize);
+    for i in 0..n {
+        cdf += (ln_choose + ln_half_n).exp();
+        if cdf > 0.025 {
+            break;
+        }
+        j = i + 1;
+        ln_choose += ((n - i) as f64).ln() - ((i + 1) as f64).ln();
+    }
+    let mut v = vals.to_vec();
+    v.sort_by(f64::total_cmp);
+    // j >= 1 for n >= 6 (P(X = 0) = 2^-n <= 1/64).
+    Some((v[j - 1], v[n - j]))
+}
+
 /// Scan of a kernel's C output: poison left behind and non-finite values.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct OutputScan {
@@ -540,5 +568,25 @@ mod tests {
         assert_eq!(median(&[3.0, 1.0, 2.0]), 2.0);
         assert_eq!(median(&[4.0, 1.0, 2.0, 3.0]), 2.5);
         assert!(median(&[]).is_nan());
+    }
+
+    #[test]
+    fn median_ci95_takes_the_binomial_order_statistics() {
+        let v: Vec<f64> = (1..=20).rev().map(f64::from).collect();
+        assert_eq!(median_ci95(&v), Some((6.0, 15.0)));
+        let v: Vec<f64> = (1..=30).map(f64::from).collect();
+        assert_eq!(median_ci95(&v), Some((10.0, 21.0)));
+        let v: Vec<f64> = (1..=6).map(f64::from).collect();
+        assert_eq!(median_ci95(&v), Some((1.0, 6.0)));
+        assert_eq!(median_ci95(&[1.0, 2.0, 3.0, 4.0, 5.0]), None);
+        assert_eq!(median_ci95(&[1.0, 2.0, 3.0, 4.0, 5.0, f64::NAN]), None);
+        // Large n stays finite and narrows toward the middle: n = 2000 gives the ranks
+        // n/2 -+ 1.96 sqrt(n)/2 (about 956 and 1045).
+        let v: Vec<f64> = (1..=2000).map(f64::from).collect();
+        let (lo, hi) = median_ci95(&v).unwrap();
+        assert!(
+            (950.0..=960.0).contains(&lo) && (1040.0..=1050.0).contains(&hi),
+            "{lo} {hi}"
+        );
     }
 }

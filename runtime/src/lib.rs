@@ -55,8 +55,8 @@ pub use error::RuntimeError;
 pub use gpu::{Runtime, probe};
 pub use types::{
     BenchOpts, BenchReport, ClusterOrderDesc, Compute, CublasCheck, DeviceInfo, ElemType,
-    ErrorStats, GemmCall, KernelSpec, Layout, MapOperand, TensorMapDesc, Timing, VerifyOpts,
-    VerifyReport,
+    ErrorStats, GemmCall, KernelSpec, Layout, MapOperand, PairedRatio, TensorMapDesc, Timing,
+    VerifyOpts, VerifyReport,
 };
 
 /// Runs `spec` once on fresh random inputs and checks its output.
@@ -87,7 +87,8 @@ pub fn verify(
 /// L2 size (so small problems are not timed out of L2). After [`BenchOpts::warmup`] untimed
 /// launches of each, every sample is a CUDA-event pair around one launch per set; mosaic and
 /// cuBLAS samples alternate (and alternate which goes first). Times are per launch, in
-/// microseconds; TFLOP/s is `2*M*N*K / median`. cuBLAS uses the matching math (see
+/// microseconds; TFLOP/s is `2*M*N*K / median`. [`BenchReport::paired`] is the ratio taken
+/// per sample pair, with a 95% interval for its median. cuBLAS uses the matching math (see
 /// [`Compute`]); when cuBLAS rejects the call (e.g. int8 alignment rules) the report carries
 /// the reason instead of a timing. Launch gaps are included, so kernels of a few microseconds
 /// read slower than their device time (for both implementations alike).

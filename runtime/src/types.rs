@@ -571,6 +571,45 @@ pub struct Timing {
     pub tflops: f64,
 }
 
+/// cuBLAS's time over mosaic's, sample by sample (above 1: mosaic is faster).
+///
+/// Sample `s` of each implementation is timed back to back (their order alternates with
+/// `s`), so a clock or temperature drift during the run moves both halves of a pair alike
+/// and cancels in its ratio, where it widens the spread of each median.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct PairedRatio {
+    /// Median over samples of `cuBLAS µs / mosaic µs`.
+    pub median: f64,
+    /// A distribution-free interval of at least 95% for that median (binomial order
+    /// statistics, [`crate::host::median_ci95`]). It assumes independent samples; drift that
+    /// does not cancel within a pair makes it read narrower than it is, so compare calls too.
+    pub ci95: Option<(f64, f64)>,
+}
+
+impl PairedRatio {
+    /// The statistic of the paired times `(mosaic µs, cuBLAS µs)`; `None` when there are none.
+    pub fn of(pairs: &[(f64, f64)]) -> Option<Self> {
+        if pairs.is_empty() {
+            return None;
+        }
+        let r: Vec<f64> = pairs.iter().map(|&(m, c)| c / m).collect();
+        Some(PairedRatio {
+            median: crate::host::median(&r),
+            ci95: crate::host::median_ci95(&r),
+        })
+    }
+}
+
+impl fmt::Display for PairedRatio {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:.3}", self.median)?;
+        if let Some((lo, hi)) = self.ci95 {
+            write!(f, " (95% CI {lo:.3}-{hi:.3})")?;
+        }
+        Ok(())
+    }
+}
+
 /// What [`crate::bench`] measured.
 #[derive(Debug, Clone, PartialEq)]
 pub struct BenchReport {
@@ -591,6 +630,8 @@ pub struct BenchReport {
     pub cublas: Result<Timing, String>,
     /// mosaic TFLOP/s over cuBLAS TFLOP/s (above 1: mosaic is faster).
     pub ratio: Option<f64>,
+    /// The same ratio taken sample by sample, with its interval; `None` without cuBLAS.
+    pub paired: Option<PairedRatio>,
     /// The sustained runs' energy, when [`BenchOpts::energy`] asked for them.
     pub energy: Option<crate::EnergyReport>,
 }
@@ -605,13 +646,18 @@ impl fmt::Display for BenchReport {
             self.mosaic.median_us
         )?;
         match &self.cublas {
-            Ok(t) => write!(
-                f,
-                ", cuBLAS {:.1} TFLOP/s ({:.2} us), ratio {:.3}",
-                t.tflops,
-                t.median_us,
-                self.ratio.unwrap_or(f64::NAN)
-            )?,
+            Ok(t) => {
+                write!(
+                    f,
+                    ", cuBLAS {:.1} TFLOP/s ({:.2} us), ratio {:.3}",
+                    t.tflops,
+                    t.median_us,
+                    self.ratio.unwrap_or(f64::NAN)
+                )?;
+                if let Some(p) = &self.paired {
+                    write!(f, ", paired {p}")?;
+                }
+            }
             Err(why) => write!(f, ", cuBLAS not timed: {why}")?,
         }
         write!(
@@ -690,6 +736,26 @@ mod tests {
 
     fn call(a: ElemType, c: ElemType, compute: Compute) -> GemmCall {
         GemmCall::new(4, 5, 6, a, c, compute)
+    }
+
+    #[test]
+    fn paired_ratio_is_cublas_time_over_mosaic_time_per_pair() {
+        assert_eq!(PairedRatio::of(&[]), None);
+        // A drift that slows both halves of later pairs leaves every pair's ratio at 1.01.
+        let pairs: Vec<(f64, f64)> = (0..20)
+            .map(|s| {
+                let t = 100.0 + f64::from(s);
+                (t, 1.01 * t)
+            })
+            .collect();
+        let p = PairedRatio::of(&pairs).unwrap();
+        assert!((p.median - 1.01).abs() < 1e-12);
+        let (lo, hi) = p.ci95.unwrap();
+        assert!((lo - 1.01).abs() < 1e-12 && (hi - 1.01).abs() < 1e-12);
+        assert_eq!(p.to_string(), "1.010 (95% CI 1.010-1.010)");
+        let few = PairedRatio::of(&[(2.0, 1.0), (1.0, 2.0)]).unwrap();
+        assert_eq!((few.median, few.ci95), (1.25, None));
+        assert_eq!(few.to_string(), "1.250");
     }
 
     #[test]

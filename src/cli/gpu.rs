@@ -317,9 +317,9 @@ pub fn bench(bargs: &BenchArgs, is_bmm: bool) -> Result<String, CliError> {
     let _ = writeln!(out, "device: {}", rt.info());
     let _ = writeln!(
         out,
-        "| shape | m x n x k | dtype | mosaic TFLOP/s | cuBLAS TFLOP/s | ratio | plan |"
+        "| shape | m x n x k | dtype | mosaic TFLOP/s | cuBLAS TFLOP/s | ratio | paired ratio | plan |"
     );
-    let _ = writeln!(out, "|---|---|---|---|---|---|---|");
+    let _ = writeln!(out, "|---|---|---|---|---|---|---|---|");
     let mut logs = Vec::new();
     let mut energy_rows = Vec::new();
     for (name, m, n, k) in shapes {
@@ -335,11 +335,12 @@ pub fn bench(bargs: &BenchArgs, is_bmm: bool) -> Result<String, CliError> {
             .collect();
         let _ = writeln!(
             out,
-            "| {name} | {m}x{n}x{k} | {} | {:.1} | {} | {} | {}x{}x{} {} |",
+            "| {name} | {m}x{n}x{k} | {} | {:.1} | {} | {} | {} | {}x{}x{} {} |",
             plan.problem.dtype,
             rep.mosaic.tflops,
             cub.map_or("n/a".into(), |x| format!("{x:.1}")),
             rep.ratio.map_or("n/a".into(), |x| format!("{x:.3}")),
+            rep.paired.map_or("n/a".into(), |p| p.to_string()),
             plan.cta_tile[0],
             plan.cta_tile[1],
             plan.cta_tile[2],
@@ -350,6 +351,8 @@ pub fn bench(bargs: &BenchArgs, is_bmm: bool) -> Result<String, CliError> {
             "shape": name, "m": m, "n": n, "k": k, "dtype": plan.problem.dtype.name(),
             "mosaic_tflops": rep.mosaic.tflops, "mosaic_median_us": rep.mosaic.median_us,
             "cublas_tflops": cub, "ratio": rep.ratio, "modeled_tflops": plan.modeled.tflops,
+            "paired_ratio": rep.paired.map(|p| p.median),
+            "paired_ci95": rep.paired.and_then(|p| p.ci95).map(|(lo, hi)| [lo, hi]),
             "cta_tile": plan.cta_tile, "mix": mix, "energy": rep.energy.as_ref().map(energy_json),
         }));
         if let Some(e) = &rep.energy {
