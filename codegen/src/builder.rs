@@ -146,6 +146,20 @@ impl Builder {
         d
     }
 
+    /// `dst = f32(src)` for a 16-bit float `src` (a `.b16` register) of type `ty`, `"f16"` or
+    /// `"bf16"`, exactly: `cvt.f32.f16`, or a bf16's bits as the upper half of an f32 (bf16 is
+    /// f32 with the low 16 mantissa bits dropped; `cvt.f32.bf16` needs sm_90, PTX ISA
+    /// 9.7.9.21, and this works on every target).
+    pub fn widen_half(&mut self, dst: Reg, src: Reg, ty: &str) {
+        if ty == "f16" {
+            return self.emit(Op::Cvt, "f32.f16", vec![r(dst), r(src)]);
+        }
+        let bits = self.reg(RegClass::B32);
+        self.emit(Op::Cvt, "u32.u16", vec![r(bits), r(src)]);
+        self.emit(Op::Shl, "b32", vec![r(bits), r(bits), imm(16)]);
+        self.emit(Op::Mov, "b32", vec![r(dst), r(bits)]);
+    }
+
     /// `(x >> shift) & (extent - 1)` for power-of-two `extent`, or `(x / div) % extent` in
     /// general, into a fresh register: one colex coordinate of `x`.
     pub fn digit(&mut self, x: Reg, div: i64, extent: i64) -> Reg {

@@ -91,6 +91,14 @@ fn build_with(plan: &Plan, opts: &CompileOptions, swizzle: bool) -> Result<Kerne
     }
     let dt = p.dtype;
     let eb = dt.input_bytes();
+    // C's element type: the accumulator's, or the inputs' 16-bit type over f32 accumulators.
+    let c_ty = match (opts.half_c, dt.input(), dt.acc()) {
+        (false, _, acc) => acc,
+        (true, input @ (DType::F16 | DType::BF16), DType::F32) => input,
+        (true, ..) => {
+            return Err(CodegenError::Unsupported(format!("a 16-bit C for {dt}")));
+        }
+    };
     let [bm, bn, bk] = plan.cta_tile;
     let [wm_n, wn_n] = plan.workers;
     let [wm, wn, _] = plan.worker_tile();
@@ -203,7 +211,7 @@ fn build_with(plan: &Plan, opts: &CompileOptions, swizzle: bool) -> Result<Kerne
         b.emit(Op::Mov, "u32", vec![r(z32), sym("%ctaid.z")]);
         let z = b.reg(RegClass::B64);
         b.emit(Op::Cvt, "u64.u32", vec![r(z), r(z32)]);
-        let ob = i64::from(p.dtype.acc().bytes());
+        let ob = i64::from(c_ty.bytes());
         for (&x, bytes) in ptrs
             .iter()
             .zip([p.m * p.k * eb, p.k * p.n * eb, p.m * p.n * ob])
@@ -432,7 +440,7 @@ fn build_with(plan: &Plan, opts: &CompileOptions, swizzle: bool) -> Result<Kerne
     let c = ptrs[2];
     for &ri in &stored {
         regions[ri].store(
-            &mut b, ri, &accs, c, m_cta, n_cta, wi, wj, wm, wn, &p, alpha, beta, beta_nz,
+            &mut b, ri, &accs, c, m_cta, n_cta, wi, wj, wm, wn, &p, c_ty, alpha, beta, beta_nz,
         )?;
     }
     b.emit(Op::Ret, "", vec![]);
@@ -1230,6 +1238,7 @@ impl RegionCode {
         wm: i64,
         wn: i64,
         p: &tessellate::GemmProblem,
+        c_ty: DType,
         alpha: Reg,
         beta: Reg,
         beta_nz: Reg,
@@ -1241,7 +1250,7 @@ impl RegionCode {
         b.emit(Op::Add, "u32", vec![r(rowb), r(rowb), r(m_cta)]);
         let colb = b.mad_u32(wj, wn, nl);
         b.emit(Op::Add, "u32", vec![r(colb), r(colb), r(n_cta)]);
-        let ob = i64::from(p.dtype.acc().bytes());
+        let ob = i64::from(c_ty.bytes());
         let cptr = b.reg(RegClass::B64);
         b.emit(Op::Mul, "wide.u32", vec![r(cptr), r(rowb), imm(p.n)]);
         let cw = b.reg(RegClass::B64);
@@ -1308,7 +1317,8 @@ impl RegionCode {
             let ld_ok = b.reg(RegClass::Pred);
             b.emit(Op::And, "pred", vec![r(ld_ok), r(ok), r(beta_nz)]);
             let at = addr(cptr, (mi * p.n + ni) * ob);
-            store_elements(b, p.dtype.acc(), &group, at, ok, ld_ok, alpha, beta)?;
+            let types = (p.dtype.acc(), c_ty);
+            store_elements(b, types, &group, at, ok, ld_ok, alpha, beta)?;
         }
         Ok(())
     }
@@ -1317,11 +1327,12 @@ impl RegionCode {
 /// `C = alpha * acc + beta * C` for one or two adjacent elements of a row of C at `at`
 /// (`group`: each element's accumulator register and, for f16, its half), C read only under
 /// `ld_ok` and written under `ok`. Two elements go out as one access: `v2` of f32 / s32 (8
-/// bytes) or one `b32` of two f16 halves; the caller guarantees its alignment.
+/// bytes) or one `b32` of two 16-bit halves; the caller guarantees its alignment. `(acc,
+/// c)`: the accumulator's type and C's, the same or f32 over a 16-bit C.
 #[allow(clippy::too_many_arguments)]
 fn store_elements(
     b: &mut Builder,
-    acc: DType,
+    (acc, c): (DType, DType),
     group: &[(Reg, usize)],
     at: Operand,
     ok: Reg,
@@ -1330,6 +1341,9 @@ fn store_elements(
     beta: Reg,
 ) -> Result<(), CodegenError> {
     let two = group.len() == 2;
+    if acc != c {
+        return store_narrowed(b, c, group, at, (ok, ld_ok), alpha, beta);
+    }
     match acc {
         DType::F32 | DType::S32 => {
             // (register class, type, zero, multiply, multiply-add) of the accumulator type.
@@ -1405,6 +1419,62 @@ fn store_elements(
             }
         }
         d => return Err(CodegenError::Unsupported(format!("accumulator type {d}"))),
+    }
+    Ok(())
+}
+
+/// [`store_elements`] of f32 accumulators into a 16-bit C of type `c` (f16 or bf16): C's
+/// old value widened exactly ([`Builder::widen_half`]), the sum formed in f32 and rounded
+/// once to nearest even (`cvt.rn`).
+fn store_narrowed(
+    b: &mut Builder,
+    c: DType,
+    group: &[(Reg, usize)],
+    at: Operand,
+    (ok, ld_ok): (Reg, Reg),
+    alpha: Reg,
+    beta: Reg,
+) -> Result<(), CodegenError> {
+    let ty = match c {
+        DType::F16 => "f16",
+        DType::BF16 => "bf16",
+        d => {
+            return Err(CodegenError::Unsupported(format!(
+                "f32 accumulators into a {d} C"
+            )));
+        }
+    };
+    let two = group.len() == 2;
+    // C's old halves (zero unless read): one b32 for a pair, else one b16.
+    let oldh = b.regs(RegClass::B16, group.len());
+    for &o in &oldh {
+        b.emit(Op::Mov, "b16", vec![r(o), imm(0)]);
+    }
+    if two {
+        let w = b.reg(RegClass::B32);
+        b.emit(Op::Mov, "b32", vec![r(w), imm(0)]);
+        b.emit_if(ld_ok, false, Op::Ld, "global.b32", vec![r(w), at.clone()]);
+        b.emit(Op::Mov, "b32", vec![vec(&oldh), r(w)]);
+    } else {
+        let ld = vec![r(oldh[0]), at.clone()];
+        b.emit_if(ld_ok, false, Op::Ld, "global.b16", ld);
+    }
+    let oh = b.regs(RegClass::B16, group.len());
+    let narrow = format!("rn.{ty}.f32");
+    for (j, &(a, _)) in group.iter().enumerate() {
+        let old = b.reg(RegClass::F32);
+        b.widen_half(old, oldh[j], ty);
+        let out = b.reg(RegClass::F32);
+        b.emit(Op::Mul, "rn.f32", vec![r(out), r(beta), r(old)]);
+        b.emit(Op::Fma, "rn.f32", vec![r(out), r(alpha), r(a), r(out)]);
+        b.emit(Op::Cvt, &narrow, vec![r(oh[j]), r(out)]);
+    }
+    if two {
+        let w = b.reg(RegClass::B32);
+        b.emit(Op::Mov, "b32", vec![r(w), vec(&oh)]);
+        b.emit_if(ok, false, Op::St, "global.b32", vec![at, r(w)]);
+    } else {
+        b.emit_if(ok, false, Op::St, "global.b16", vec![at, r(oh[0])]);
     }
     Ok(())
 }

@@ -13,7 +13,7 @@
 //! parameters `u64 A, u64 B, u64 C, u32 M, u32 N, u32 K, alpha, beta` (`f32`, or `s32` bits for
 //! s8), computing `C = alpha * A B + beta * C`; A is `M x K` (row- or column-major, a compile
 //! option), B is `K x N` (likewise), C is `M x N` row-major with the accumulator type (f32; f16
-//! for f16acc; s32 for s8). Warpgroup kernels take two or three more parameters, the tensor
+//! for f16acc; s32 for s8), or in the input type with [`CompileOptions::half_c`]. Warpgroup kernels take two or three more parameters, the tensor
 //! maps of their A and B tiles and, with a TMA-store epilogue, of C (128 bytes each, in the
 //! order of [`Kernel::tensor_maps`], which names the buffer each one covers: a transposed
 //! plan's first map is over the caller's B). A stream-K kernel then takes `u64 W`, a
@@ -106,6 +106,10 @@ pub struct CompileOptions {
     /// Whether warpgroup kernels issue the next tile's first k-tiles during the TMA-store
     /// epilogue (`hopper::overlap`); see [`EpilogueOverlap`].
     pub epilogue_overlap: EpilogueOverlap,
+    /// C stored in the inputs' 16-bit type (f16 or bf16, rounded to nearest even from the
+    /// f32 accumulators) instead of f32: f16 and bf16 plans (f32 accumulate), not stream-K.
+    /// A warpgroup kernel's TMA-store epilogue stages its boxes with `stmatrix`.
+    pub half_c: bool,
 }
 
 /// Issuing the next tile's first k-tiles during a persistent warpgroup kernel's TMA-store
@@ -153,6 +157,7 @@ impl Default for CompileOptions {
             cluster_order: None,
             pingpong: None,
             epilogue_overlap: EpilogueOverlap::Auto,
+            half_c: false,
         }
     }
 }
@@ -277,7 +282,8 @@ pub enum CodegenError {
 /// # Errors
 /// [`CodegenError`] for plans outside the supported paths (stream-K or transposed warpgroup
 /// plans of a batched GEMM, heterogeneous or FFMA-only warpgroup tiles, layouts
-/// [`hopper::supports`] refuses, reductions the fragment layouts cannot realize);
+/// [`hopper::supports`] refuses, reductions the fragment layouts cannot realize, a 16-bit C
+/// ([`CompileOptions::half_c`]) outside f16/bf16 plans or with stream-K);
 /// [`CodegenError::Divergence`] if the built kernel fails the warp-convergence check.
 pub fn compile(plan: &Plan, opts: &CompileOptions) -> Result<Kernel, CodegenError> {
     let k = if plan.worker_threads == 128 {

@@ -43,6 +43,21 @@ fn check(
     beta: f64,
     seed: u64,
 ) -> Result<(), String> {
+    check_c(plan, al, bl, (alpha, beta), seed, false)
+}
+
+/// [`check`], with C in the inputs' 16-bit type where `half_c`
+/// (`CompileOptions::half_c`): the reference is then the exact result rounded once to
+/// nearest even in that type, which is what the kernel's f32 sum (exact for these small
+/// integers) rounded by `cvt.rn` gives.
+fn check_c(
+    plan: &Plan,
+    al: MatLayout,
+    bl: MatLayout,
+    (alpha, beta): (f64, f64),
+    seed: u64,
+    half_c: bool,
+) -> Result<(), String> {
     let p = plan.problem;
     let (m, n, k) = (p.m as usize, p.n as usize, p.k as usize);
     let nb = p.batch as usize;
@@ -50,6 +65,7 @@ fn check(
         a_layout: al,
         b_layout: bl,
         smem_limit: 227 * 1024,
+        half_c,
         ..CompileOptions::default()
     };
     let kern = compile(plan, &opts).map_err(|e| e.to_string())?;
@@ -98,6 +114,10 @@ fn check(
     let mut cbytes = Vec::new();
     for &x in &c0 {
         let v = if beta == 0.0 { f64::NAN } else { x };
+        if half_c {
+            cbytes.extend(encode(p.dtype, v));
+            continue;
+        }
         cbytes.extend(match p.dtype {
             GemmDType::F16Acc => f16::from_f64(v).to_bits().to_le_bytes().to_vec(),
             GemmDType::S8 => (if beta == 0.0 { i32::MIN } else { x as i32 })
@@ -137,8 +157,20 @@ fn check(
         for i in 0..m {
             for j in 0..n {
                 let s: f64 = (0..k).map(|kk| a[i * k + kk] * b[kk * n + j]).sum();
-                let want = alpha * s + beta * c0[i * n + j];
-                let got = decode_c(p.dtype, out, z * m * n + i * n + j);
+                let mut want = alpha * s + beta * c0[i * n + j];
+                let at = z * m * n + i * n + j;
+                let got = if half_c {
+                    let h = u16::from_le_bytes([out[2 * at], out[2 * at + 1]]);
+                    if p.dtype == GemmDType::BF16 {
+                        want = bf16::from_f64(want).to_f64();
+                        bf16::from_bits(h).to_f64()
+                    } else {
+                        want = f16::from_f64(want).to_f64();
+                        f16::from_bits(h).to_f64()
+                    }
+                } else {
+                    decode_c(p.dtype, out, at)
+                };
                 if got != want {
                     return Err(format!("batch {z} C[{i},{j}] = {got}, expected {want}"));
                 }
@@ -446,6 +478,26 @@ fn batched_plans_compute_every_batch() {
             ] {
                 if let Err(e) = check(plan, al, bl, alpha, beta, 5) {
                     fails.push(format!("{d} batch {batch} {shape:?} {al:?}/{bl:?}: {e}"));
+                }
+            }
+        }
+    }
+    assert!(fails.is_empty(), "{}", fails.join("\n"));
+}
+
+/// A 16-bit C over f32 accumulators (`--c-dtype f16` / `bf16`) on warp kernels: paired and
+/// unpaired stores (even and odd n), beta reading the old 16-bit C, sums past 256 that bf16
+/// must round.
+#[test]
+fn warp_kernels_store_a_16_bit_c() {
+    let mut fails = Vec::new();
+    for d in [GemmDType::F16, GemmDType::BF16] {
+        for shape in [(33, 40, 96), (17, 23, 150)] {
+            let plan = plan_for("sm_80", d, shape, 0).expect("a plan");
+            for (ab, seed) in [((1.0, 0.0), 5), ((3.0, -2.0), 9)] {
+                let (al, bl) = (MatLayout::RowMajor, MatLayout::ColMajor);
+                if let Err(e) = check_c(&plan, al, bl, ab, seed, true) {
+                    fails.push(format!("{d} {shape:?} alpha/beta {ab:?}: {e}"));
                 }
             }
         }

@@ -88,6 +88,11 @@ pub struct CompileArgs {
     /// a multiple of 64 dividing the tile's).
     #[arg(long, default_value = "auto", value_parser = parse_overlap)]
     pub epilogue_overlap: codegen::EpilogueOverlap,
+    /// Type of C: `acc` (the accumulator's: f32; f16 for f16acc, s32 for s8), or `f16` /
+    /// `bf16`, the inputs' own 16-bit type (`--dtype f16` / `bf16`, f32 accumulate, rounded
+    /// to nearest even once, in the epilogue); not with `--stream-k on`.
+    #[arg(long, default_value = "acc", value_parser = ["acc", "f16", "bf16"])]
+    pub c_dtype: String,
     /// Instruction order: `interleave` (default), `eager` (loads hoisted without limit) or
     /// `linear` (program order).
     #[arg(long, default_value = "interleave", value_parser = ["interleave", "eager", "linear"])]
@@ -156,6 +161,22 @@ fn parse_overlap(s: &str) -> Result<codegen::EpilogueOverlap, String> {
     Ok(On { k_tiles, cols })
 }
 
+/// Whether `--c-dtype` asks for a 16-bit C, which must be the inputs' own type.
+///
+/// # Errors
+/// [`CliError`] when `--c-dtype f16` / `bf16` names another type than `--dtype`.
+pub fn half_c(a: &CompileArgs, problem: &tessellate::GemmProblem) -> Result<bool, CliError> {
+    match a.c_dtype.as_str() {
+        "acc" => Ok(false),
+        c if c == problem.dtype.name() => Ok(true),
+        c => Err(bad(format!(
+            "--c-dtype {c} needs --dtype {c} (a 16-bit C is the inputs' type, f32 accumulate); \
+             got --dtype {}",
+            problem.dtype
+        ))),
+    }
+}
+
 /// `auto` -> `None` (the plan decides), `on` / `off` -> `Some`.
 fn on_off(s: &str) -> Option<bool> {
     match s {
@@ -186,6 +207,7 @@ pub fn kernel(
                 .to_string(),
         ));
     }
+    let half_c = half_c(a, &problem)?;
     let (a_layout, b_layout) = (layout(&a.a_layout), layout(&a.b_layout));
     let opts = Options {
         top: which as usize,
@@ -229,6 +251,7 @@ pub fn kernel(
         cluster_order: on_off(&a.cluster_order),
         pingpong: on_off(&a.pingpong),
         epilogue_overlap: a.epilogue_overlap,
+        half_c,
         ..target_defaults(&target)
     };
     let k = codegen::compile(&plan, &copts).map_err(|e| CliError {

@@ -79,6 +79,8 @@ fn call_for(p: &GemmProblem, a: &CompileArgs, alpha: f64, beta: f64) -> GemmCall
             Layout::RowMajor
         }
     };
+    // `kernel` has checked that a 16-bit C is the inputs' type.
+    let c = if a.c_dtype == "acc" { c } else { ab };
     let mut call = GemmCall::new(m as u32, n as u32, k as u32, ab, c, compute);
     call.a_layout = lay(&a.a_layout);
     call.b_layout = lay(&a.b_layout);

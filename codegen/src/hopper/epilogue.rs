@@ -12,10 +12,16 @@
 //! != 0`, odd pitches, no room) every thread stores its fragment pairs straight to global
 //! memory, masked at the edges.
 //!
-//! The staging layout needs no `stmatrix`: that instruction moves 16-bit elements (PTX ISA
-//! 9.7.9.23), and C here is f32; a thread's two adjacent f32 accumulators are one 8-byte
-//! `st.shared.v2.f32`, and the swizzle makes a warp's 8 rows x 32 bytes land in all 32
-//! banks twice, the minimum of two wavefronts for 256 bytes.
+//! An f32 C is staged without `stmatrix` (it moves 16-bit elements, PTX ISA 9.7.9.23): a
+//! thread's two adjacent f32 accumulators are one 8-byte `st.shared.v2.f32`, and the swizzle
+//! makes a warp's 8 rows x 32 bytes land in all 32 banks twice, the minimum of two wavefronts
+//! for 256 bytes. A 16-bit C (`CompileOptions::half_c`) packs each pair into one f16x2 /
+//! bf16x2 register (`cvt.rn`) and stages four 8x8 matrices per warp with one
+//! `stmatrix.sync.aligned.m8n8.x4.shared.b16` (PTX ISA 9.7.9.23): the m8n8 fragment a lane
+//! holds (row `lane/4`, columns `2(lane%4)`, `+1`) is the wgmma D fragment's per 8-column
+//! chunk and 8-row half, and each of a matrix's rows is one 16-byte unit of the swizzled box,
+//! its address given by lane `8 * matrix + row` (see [`stmatrix_offset`]). Boxes are then 64
+//! columns wide (one 128-byte span).
 
 use emit_ptx::ast::{Operand, Reg, RegClass};
 
@@ -26,23 +32,36 @@ use crate::builder::{Builder, addr, f32imm, imm, r, sym, vec};
 use crate::{TensorMapSpec, TmaElem, TmaOperand};
 use emit_ptx::ast::Op;
 
-/// Columns of one TMA-store box: 32 f32, one 128-byte swizzle span.
-pub(super) const STORE_COLS: i64 = SPAN / 4;
 /// Bytes of one staging buffer: a box of 64 rows (one wgmma piece) x 128 bytes.
 pub(super) const STORE_BOX_BYTES: i64 = 64 * SPAN;
 
-/// The tensor map the TMA stores write C through: f32, n fastest, boxes of
-/// [`STORE_COLS`] columns (one 128-byte span) x 64 rows, 128B-swizzled as staged.
-pub(super) fn tensor_map(p: &tessellate::GemmProblem) -> TensorMapSpec {
+/// Bytes of one element of C: 4 (f32) or 2 (f16, bf16).
+pub(super) fn c_bytes(sh: &Shape) -> i64 {
+    if sh.c_half.is_some() { 2 } else { 4 }
+}
+
+/// Columns of one TMA-store box: one 128-byte swizzle span, 32 f32 or 64 16-bit elements.
+pub(super) fn store_cols(sh: &Shape) -> i64 {
+    SPAN / c_bytes(sh)
+}
+
+/// The tensor map the TMA stores write C through: C's type, n fastest, boxes of
+/// [`store_cols`] columns (one 128-byte span) x 64 rows, 128B-swizzled as staged.
+pub(super) fn tensor_map(p: &tessellate::GemmProblem, sh: &Shape) -> TensorMapSpec {
+    let cb = c_bytes(sh);
     TensorMapSpec {
         operand: TmaOperand::C,
-        elem: TmaElem::F32,
+        elem: match sh.c_half {
+            None => TmaElem::F32,
+            Some("bf16") => TmaElem::BF16,
+            Some(_) => TmaElem::F16,
+        },
         dims: [p.n as u64, p.m as u64],
-        stride_bytes: (p.n * 4) as u64,
-        box_dims: [STORE_COLS as u32, 64],
+        stride_bytes: (p.n * cb) as u64,
+        box_dims: [store_cols(sh) as u32, 64],
         swizzle_bytes: SPAN as u32,
         batch: p.batch as u64,
-        batch_stride_bytes: (p.m * p.n * 4) as u64,
+        batch_stride_bytes: (p.m * p.n * cb) as u64,
     }
 }
 
@@ -58,10 +77,23 @@ pub fn staged_offset(w: i64, lane: i64, jj: i64, h: i64) -> i64 {
     swizzle(SPAN, row * SPAN + col * 4)
 }
 
+/// A 16-bit C's box (64 rows x 64 columns, 128 bytes a row): where lane `lane` of warp `w`
+/// points `stmatrix` number `p` (0..4) of the box. Matrix `q = lane / 8` of that
+/// instruction is 8-column chunk `2p + q/2`, rows `16w + 8(q%2) ..+8` (the D fragment's half
+/// `q % 2`), and the lane gives the address of its row `lane % 8`: the chunk's 16-byte unit
+/// of that row, at `swizzle(128, row * 128 + chunk * 16)`. The emitted code computes
+/// `row * 128 + ((2p + lane/16) ^ (lane%8)) * 16`, because a row's phase within the
+/// swizzle atom is `lane % 8`.
+pub fn stmatrix_offset(w: i64, lane: i64, p: i64) -> i64 {
+    let q = lane / 8;
+    let row = 16 * w + 8 * (q % 2) + lane % 8;
+    swizzle(SPAN, row * SPAN + (2 * p + q / 2) * 16)
+}
+
 /// A consumer warpgroup's TMA-store state, set up once before the tile loop.
 pub(super) struct Staging {
-    /// This thread's byte offsets of its four chunks in a box, from the warpgroup's first
-    /// buffer (shared address), for `h = 0`.
+    /// Shared addresses in the warpgroup's first buffer: an f32 C's pairs in the box's four
+    /// 8-column chunks (for `h = 0`), or a 16-bit C's rows of the box's four `stmatrix`.
     chunk: [Reg; 4],
     /// Buffers per warpgroup (1 or 2), [`STORE_BOX_BYTES`] apart.
     bufs: i64,
@@ -82,28 +114,11 @@ impl Staging {
         let lane = b.reg(RegClass::B32);
         b.emit(Op::And, "b32", vec![r(lane), r(tid), imm(31)]);
         let w = b.digit(tid, 32, 4);
-        let q = b.reg(RegClass::B32);
-        b.emit(Op::Shr, "u32", vec![r(q), r(lane), imm(2)]);
-        // Row base and the 8 bytes of the pair within its 16-byte chunk.
-        let row = b.reg(RegClass::B32);
-        b.emit(Op::Mad, "lo.u32", vec![r(row), r(w), imm(16), r(q)]);
-        let within = b.reg(RegClass::B32);
-        b.emit(Op::And, "b32", vec![r(within), r(lane), imm(1)]);
-        b.emit(Op::Shl, "b32", vec![r(within), r(within), imm(3)]);
-        b.emit(
-            Op::Mad,
-            "lo.u32",
-            vec![r(row), r(row), imm(SPAN), r(within)],
-        );
-        b.emit(Op::Add, "u32", vec![r(row), r(row), r(first)]);
-        let half = b.digit(lane, 2, 2);
-        let chunk = [0, 1, 2, 3].map(|jj| {
-            let c = b.reg(RegClass::B32);
-            b.emit(Op::Add, "u32", vec![r(c), r(half), imm(2 * jj)]);
-            b.emit(Op::Xor, "b32", vec![r(c), r(c), r(q)]);
-            b.emit(Op::Mad, "lo.u32", vec![r(c), r(c), imm(16), r(row)]);
-            c
-        });
+        let chunk = if sh.c_half.is_some() {
+            Self::stmatrix_rows(b, lane, w, first)
+        } else {
+            Self::pair_chunks(b, lane, w, first)
+        };
         let map = b.reg(RegClass::B64);
         b.emit(Op::Mov, "u64", vec![r(map), sym("tmap_c")]);
         b.emit(Op::Cvta, "param.u64", vec![r(map), r(map)]);
@@ -120,6 +135,55 @@ impl Staging {
             first,
             bar,
         }
+    }
+
+    /// f32 C: the thread's pair in each 8-column chunk of a box, for `h = 0`
+    /// ([`staged_offset`]).
+    fn pair_chunks(b: &mut Builder, lane: Reg, w: Reg, first: Reg) -> [Reg; 4] {
+        let q = b.reg(RegClass::B32);
+        b.emit(Op::Shr, "u32", vec![r(q), r(lane), imm(2)]);
+        // Row base and the 8 bytes of the pair within its 16-byte chunk.
+        let row = b.reg(RegClass::B32);
+        b.emit(Op::Mad, "lo.u32", vec![r(row), r(w), imm(16), r(q)]);
+        let within = b.reg(RegClass::B32);
+        b.emit(Op::And, "b32", vec![r(within), r(lane), imm(1)]);
+        b.emit(Op::Shl, "b32", vec![r(within), r(within), imm(3)]);
+        b.emit(
+            Op::Mad,
+            "lo.u32",
+            vec![r(row), r(row), imm(SPAN), r(within)],
+        );
+        b.emit(Op::Add, "u32", vec![r(row), r(row), r(first)]);
+        let half = b.digit(lane, 2, 2);
+        [0, 1, 2, 3].map(|jj| {
+            let c = b.reg(RegClass::B32);
+            b.emit(Op::Add, "u32", vec![r(c), r(half), imm(2 * jj)]);
+            b.emit(Op::Xor, "b32", vec![r(c), r(c), r(q)]);
+            b.emit(Op::Mad, "lo.u32", vec![r(c), r(c), imm(16), r(row)]);
+            c
+        })
+    }
+
+    /// 16-bit C: the row address the lane gives each of a box's four `stmatrix`
+    /// ([`stmatrix_offset`]).
+    fn stmatrix_rows(b: &mut Builder, lane: Reg, w: Reg, first: Reg) -> [Reg; 4] {
+        let rr = b.reg(RegClass::B32);
+        b.emit(Op::And, "b32", vec![r(rr), r(lane), imm(7)]);
+        let qh = b.digit(lane, 8, 2);
+        let qj = b.reg(RegClass::B32);
+        b.emit(Op::Shr, "u32", vec![r(qj), r(lane), imm(4)]);
+        // Row 16w + 8(q % 2) + lane % 8, in bytes from the buffer.
+        let row = b.reg(RegClass::B32);
+        b.emit(Op::Mad, "lo.u32", vec![r(row), r(w), imm(2), r(qh)]);
+        b.emit(Op::Mad, "lo.u32", vec![r(row), r(row), imm(8), r(rr)]);
+        b.emit(Op::Mad, "lo.u32", vec![r(row), r(row), imm(SPAN), r(first)]);
+        [0, 1, 2, 3].map(|p| {
+            let c = b.reg(RegClass::B32);
+            b.emit(Op::Add, "u32", vec![r(c), r(qj), imm(2 * p)]);
+            b.emit(Op::Xor, "b32", vec![r(c), r(c), r(rr)]);
+            b.emit(Op::Mad, "lo.u32", vec![r(c), r(c), imm(16), r(row)]);
+            c
+        })
     }
 
     /// Before a stream-K signal: the leader waits until its bulk stores and reduces are
@@ -182,6 +246,7 @@ pub(super) fn emit(
     let frag = Frag {
         m: p.m,
         n: p.n,
+        half: sh.c_half,
         transposed: sh.transposed,
         tid,
         ci,
@@ -245,6 +310,8 @@ impl Role {
 struct Frag {
     m: i64,
     n: i64,
+    /// C's 16-bit type (`"f16"`, `"bf16"`), or `None` for f32.
+    half: Option<&'static str>,
     transposed: bool,
     tid: Reg,
     ci: Reg,
@@ -263,10 +330,15 @@ struct Direct {
 }
 
 impl Frag {
-    /// Whether a thread's two adjacent accumulators are one 8-byte store: both in bounds
-    /// together (even `n`) and adjacent in C (not transposed).
+    /// Whether a thread's two adjacent accumulators are one store (8 bytes, 4 for a 16-bit
+    /// C): both in bounds together (even `n`) and adjacent in C (not transposed).
     fn paired(&self) -> bool {
         self.n % 2 == 0 && !self.transposed
+    }
+
+    /// Bytes of one element of C.
+    fn cb(&self) -> i64 {
+        if self.half.is_some() { 2 } else { 4 }
     }
 
     fn addresses(&self, b: &mut Builder, sh: &Shape, pieces: usize) -> Direct {
@@ -291,20 +363,25 @@ impl Frag {
         b.emit(Op::And, "b32", vec![r(col), r(lane), imm(3)]);
         b.emit(Op::Shl, "b32", vec![r(col), r(col), imm(1)]);
         b.emit(Op::Add, "u32", vec![r(col), r(col), r(self.n0)]);
-        // Element (row, col) at C + (row * n + col) * 4, or transposed (col * m + row) * 4.
+        // Element (row, col) at C + (row * n + col) * cb, or transposed (col * m + row) * cb.
         let (row_pitch, col_pitch) = if self.transposed {
             (1, self.m)
         } else {
             (p_n, 1)
         };
+        let cb = self.cb();
         let ptr = b.reg(RegClass::B64);
         b.emit(
             Op::Mul,
             "wide.u32",
-            vec![r(ptr), r(row), imm(row_pitch * 4)],
+            vec![r(ptr), r(row), imm(row_pitch * cb)],
         );
         let cw = b.reg(RegClass::B64);
-        b.emit(Op::Mul, "wide.u32", vec![r(cw), r(col), imm(col_pitch * 4)]);
+        b.emit(
+            Op::Mul,
+            "wide.u32",
+            vec![r(cw), r(col), imm(col_pitch * cb)],
+        );
         b.emit(Op::Add, "s64", vec![r(ptr), r(ptr), r(cw)]);
         b.emit(Op::Add, "s64", vec![r(ptr), r(ptr), r(c)]);
         if let Some(bz) = self.bz {
@@ -314,7 +391,7 @@ impl Frag {
             b.emit(
                 Op::Mul,
                 "lo.u64",
-                vec![r(cw), r(cw), imm(self.m * self.n * 4)],
+                vec![r(cw), r(cw), imm(self.m * self.n * cb)],
             );
             b.emit(Op::Add, "s64", vec![r(ptr), r(ptr), r(cw)]);
         }
@@ -383,8 +460,13 @@ fn direct(
     };
     // Byte offsets of element (r, c) from the thread's first: rows and columns apart.
     let (row_step, col_step) = if f.transposed { (1, f.m) } else { (f.n, 1) };
-    let at_rc = |r: i64, c: i64| (r * row_step + c * col_step) * 4;
+    let cb = f.cb();
+    let at_rc = |r: i64, c: i64| (r * row_step + c * col_step) * cb;
     let [o0, o1, x0, x1] = [0; 4].map(|_| b.reg(RegClass::F32));
+    if let Some(ty) = f.half {
+        assert!(role.is_none(), "stream-K kernels keep an f32 C");
+        return direct_half(b, f, at, acc, (alpha, beta), ty, at_rc);
+    }
     for (i, piece) in acc.iter().enumerate() {
         for h in 0..2usize {
             let rq = at.rows_ok[2 * i + h];
@@ -421,10 +503,78 @@ fn direct(
     }
 }
 
-/// The TMA-store path: for each box of 64 rows x [`STORE_COLS`] columns, in turn through
+/// [`direct`] for a 16-bit C of type `ty`: each pair packed into one f16x2 / bf16x2
+/// register (`cvt.rn`, the first element in the low half, which is the lower address) and
+/// stored as one `b32`, or, unpaired, each element as one `b16`; `beta` reads C the same
+/// way and widens it to f32 (exactly, [`Builder::widen_half`]) before the `fma`.
+fn direct_half(
+    b: &mut Builder,
+    f: &Frag,
+    at: &Direct,
+    acc: &[Vec<Reg>],
+    (alpha, beta): (Reg, Option<Reg>),
+    ty: &str,
+    at_rc: impl Fn(i64, i64) -> i64,
+) {
+    let ok = b.reg(RegClass::Pred);
+    let ptr = at.ptr;
+    let [o0, o1, x0, x1] = [0; 4].map(|_| b.reg(RegClass::F32));
+    let (h0, h1) = (b.reg(RegClass::B16), b.reg(RegClass::B16));
+    let packed = b.reg(RegClass::B32);
+    let narrow = format!("rn.{ty}.f32");
+    let pack = format!("rn.{ty}x2.f32");
+    for (i, piece) in acc.iter().enumerate() {
+        for h in 0..2usize {
+            let rq = at.rows_ok[2 * i + h];
+            for (j, cols) in at.cols_ok.iter().enumerate() {
+                let (r0, c0) = (64 * i as i64 + 8 * h as i64, 8 * j as i64);
+                let (v0, v1) = (piece[4 * j + 2 * h], piece[4 * j + 2 * h + 1]);
+                for (o, v) in [(o0, v0), (o1, v1)] {
+                    b.emit(Op::Mul, "rn.f32", vec![r(o), r(v), r(alpha)]);
+                }
+                if f.paired() {
+                    let off = at_rc(r0, c0);
+                    b.emit(Op::And, "pred", vec![r(ok), r(rq), r(cols[0])]);
+                    if let Some(beta) = beta {
+                        let ld = vec![r(packed), addr(ptr, off)];
+                        b.emit_if(ok, false, Op::Ld, "global.b32", ld);
+                        b.emit(Op::Mov, "b32", vec![vec(&[h0, h1]), r(packed)]);
+                        for (x, hh, o) in [(x0, h0, o0), (x1, h1, o1)] {
+                            b.widen_half(x, hh, ty);
+                            b.emit(Op::Fma, "rn.f32", vec![r(o), r(x), r(beta), r(o)]);
+                        }
+                    }
+                    b.emit(Op::Cvt, &pack, vec![r(packed), r(o1), r(o0)]);
+                    b.emit_if(
+                        ok,
+                        false,
+                        Op::St,
+                        "global.b32",
+                        vec![addr(ptr, off), r(packed)],
+                    );
+                } else {
+                    for (d, (x, o)) in [(x0, o0), (x1, o1)].into_iter().enumerate() {
+                        b.emit(Op::And, "pred", vec![r(ok), r(rq), r(cols[d])]);
+                        let e = at_rc(r0, c0 + d as i64);
+                        if let Some(beta) = beta {
+                            b.emit_if(ok, false, Op::Ld, "global.b16", vec![r(h0), addr(ptr, e)]);
+                            b.widen_half(x, h0, ty);
+                            b.emit(Op::Fma, "rn.f32", vec![r(o), r(x), r(beta), r(o)]);
+                        }
+                        b.emit(Op::Cvt, &narrow, vec![r(h0), r(o)]);
+                        b.emit_if(ok, false, Op::St, "global.b16", vec![addr(ptr, e), r(h0)]);
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The TMA-store path: for each box of 64 rows x [`store_cols`] columns, in turn through
 /// the warpgroup's buffers, the leader waits until the engine has read the box that last
 /// used the buffer (`cp.async.bulk.wait_group.read bufs-1`), the warpgroup syncs, every
-/// thread stages its scaled pairs (see [`staged_offset`]) and makes them visible to the
+/// thread stages its scaled pairs (see [`staged_offset`]; a 16-bit C packed and staged by
+/// `stmatrix`, see [`stmatrix_offset`]) and makes them visible to the
 /// async proxy (`fence.proxy.async.shared::cta`, PTX ISA 9.7.13.4.2), the warpgroup syncs
 /// again, and the leader issues the bulk store at `(n0 + 32c, m0 + wm * ci + 64i)` and
 /// commits it as a bulk group.
@@ -457,22 +607,44 @@ fn tma_store(
         b.reg(RegClass::B32),
         b.reg(RegClass::B32),
     );
-    let boxes_per_piece = sh.bn / STORE_COLS;
+    let cols = store_cols(sh);
+    let boxes_per_piece = sh.bn / cols;
     let next = next.map(|ov| (ov, ov.chunks(acc)));
     let sync = |b: &mut Builder| b.emit(Op::Bar, "sync", vec![r(st.bar), imm(128)]);
+    // A 16-bit C's four packed matrices (allocated only then: f32 kernels keep their PTX).
+    let packed = sh
+        .c_half
+        .map(|ty| (ty, [0; 4].map(|_| b.reg(RegClass::B32))));
     for (i, piece) in acc.iter().enumerate() {
         for c in 0..boxes_per_piece {
             let buf = (i as i64 * boxes_per_piece + c) % st.bufs * STORE_BOX_BYTES;
             let wait = "bulk.wait_group.read";
             b.emit_if(st.leader, false, Op::CpAsync, wait, vec![imm(st.bufs - 1)]);
             sync(b);
-            for (jj, &chunk) in st.chunk.iter().enumerate() {
-                let j = (4 * c) as usize + jj;
-                for h in 0..2usize {
-                    let (v0, v1) = (piece[4 * j + 2 * h], piece[4 * j + 2 * h + 1]);
-                    for (o, v) in [(o0, v0), (o1, v1)] {
-                        b.emit(Op::Mul, "rn.f32", vec![r(o), r(v), r(alpha)]);
+            // The scaled pair of 8-column chunk `j` of the piece, half `h`.
+            let scaled = |b: &mut Builder, j: usize, h: usize| {
+                let (v0, v1) = (piece[4 * j + 2 * h], piece[4 * j + 2 * h + 1]);
+                for (o, v) in [(o0, v0), (o1, v1)] {
+                    b.emit(Op::Mul, "rn.f32", vec![r(o), r(v), r(alpha)]);
+                }
+            };
+            for (p, &chunk) in st.chunk.iter().enumerate() {
+                if let Some((ty, packed)) = packed {
+                    // Matrix q: chunk 2p + q/2 of the box, half q % 2.
+                    for (q, &d) in packed.iter().enumerate() {
+                        scaled(b, (8 * c) as usize + 2 * p + q / 2, q % 2);
+                        let pack = format!("rn.{ty}x2.f32");
+                        b.emit(Op::Cvt, &pack, vec![r(d), r(o1), r(o0)]);
                     }
+                    b.emit(
+                        Op::Stmatrix,
+                        "sync.aligned.m8n8.x4.shared.b16",
+                        vec![addr(chunk, buf), vec(&packed)],
+                    );
+                    continue;
+                }
+                for h in 0..2usize {
+                    scaled(b, (4 * c) as usize + p, h);
                     let off = buf + 8 * SPAN * h as i64;
                     b.emit(
                         Op::St,
@@ -483,7 +655,7 @@ fn tma_store(
             }
             b.emit(Op::Fence, "proxy.async.shared::cta", vec![]);
             sync(b);
-            b.emit(Op::Add, "u32", vec![r(cn), r(f.n0), imm(STORE_COLS * c)]);
+            b.emit(Op::Add, "u32", vec![r(cn), r(f.n0), imm(cols * c)]);
             b.emit(
                 Op::Mad,
                 "lo.u32",
@@ -505,7 +677,7 @@ fn tma_store(
             b.emit_if(st.leader, false, Op::CpAsync, "bulk.commit_group", vec![]);
             // Chunk `g` of this piece is staged with its last box.
             let Some((ov, chunks)) = &next else { continue };
-            let per = ov.cols / STORE_COLS;
+            let per = ov.cols / cols;
             if (c + 1) % per == 0 {
                 let g = (c + 1) / per - 1;
                 let chunk = chunks[(i as i64 * (boxes_per_piece / per) + g) as usize];
@@ -538,6 +710,44 @@ mod tests {
                             seen[(off / 4 + d) as usize] += 1;
                         }
                     }
+                }
+            }
+        }
+        assert!(seen.iter().all(|&x| x == 1));
+    }
+
+    /// A 16-bit C's box, 64 rows x 64 columns of 2 bytes: the four `stmatrix` of each warp
+    /// write every element once, each lane's register `q` landing where the D fragment puts
+    /// its pair (row `16w + 8(q%2) + lane/4`, columns `8(2p + q/2) + 2(lane%4)`, `+1`) in the
+    /// 128B-swizzled layout; and each 8-row matrix's 16-byte rows fall in distinct bank
+    /// groups (one wavefront per matrix, no conflict).
+    #[test]
+    fn stmatrix_rows_cover_the_swizzled_box_once_without_conflicts() {
+        let mut seen = vec![0u8; (STORE_BOX_BYTES / 2) as usize];
+        for w in 0..4 {
+            for p in 0..4 {
+                for q in 0..4 {
+                    let mut units = Vec::new();
+                    for rr in 0..8 {
+                        // The lane giving row rr of matrix q, and its address.
+                        let off = stmatrix_offset(w, 8 * q + rr, p);
+                        let row = 16 * w + 8 * (q % 2) + rr;
+                        let chunk = (2 * p + q / 2) ^ rr;
+                        assert_eq!(off, row * SPAN + chunk * 16);
+                        units.push((off % SPAN) / 16);
+                        // Row rr's 8 elements, held by lanes 4rr..4rr+3, two each.
+                        for lane in 4 * rr..4 * rr + 4 {
+                            for d in 0..2 {
+                                let col = 8 * (2 * p + q / 2) + 2 * (lane % 4) + d;
+                                let want = swizzle(SPAN, row * SPAN + col * 2);
+                                assert_eq!(want, off + 2 * (2 * (lane % 4) + d));
+                                seen[(want / 2) as usize] += 1;
+                            }
+                        }
+                    }
+                    units.sort_unstable();
+                    units.dedup();
+                    assert_eq!(units.len(), 8, "matrix rows share a bank group");
                 }
             }
         }

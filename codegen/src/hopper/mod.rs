@@ -82,7 +82,7 @@ use crate::{
     ClusterOrder, CodegenError, CompileOptions, EpilogueOverlap, Kernel, MatLayout, TensorMapSpec,
     TmaElem, TmaOperand,
 };
-use layout::{ATOM, Major, OperandTile, SPANS};
+use layout::{ATOM, Major, OperandTile, SPAN, SPANS};
 use stream_k::StreamK;
 
 /// CTA tile rows grouped together in the launch order, so that a wave of CTAs shares A
@@ -283,6 +283,8 @@ struct Shape {
     cluster_order: Option<i64>,
     /// Staging buffers per consumer warpgroup of the TMA-store epilogue (0: direct stores).
     store_bufs: i64,
+    /// C's 16-bit type (`"f16"` or `"bf16"`, as PTX spells it), or `None` for an f32 C.
+    c_half: Option<&'static str>,
     /// The plan is transposed: the epilogue writes tile element `(i, j)` to the caller's
     /// `C[j][i]`.
     transposed: bool,
@@ -346,6 +348,18 @@ impl Shape {
         if stream_k && split > 1 {
             return unsupported(format!("stream-K with split-K {split}"));
         }
+        let c_half = match (opts.half_c, p.dtype) {
+            (false, _) => None,
+            (true, GemmDType::F16) => Some("f16"),
+            (true, GemmDType::BF16) => Some("bf16"),
+            (true, d) => return unsupported(format!("a 16-bit C for {d} inputs")),
+        };
+        // A stream-K contributor adds its partial tile into C, which in 16 bits would round
+        // every piece's sum.
+        if c_half.is_some() && stream_k {
+            return unsupported("stream-K with a 16-bit C".into());
+        }
+        let c_bytes = if c_half.is_some() { 2 } else { 4 };
         if p.batch > 1 && (stream_k || plan.transposed) {
             return unsupported(format!(
                 "a {} plan of a batched GEMM",
@@ -464,7 +478,8 @@ impl Shape {
         // they fit beside the stages, or, asked for, in place of stages.
         let staging = |bufs: i64| consumers * bufs * epilogue::STORE_BOX_BYTES;
         // A transposed plan's C tile is a column block of the caller's C: direct stores.
-        let store_ok = p.n % 4 == 0 && !plan.transposed;
+        // Boxes are one 128-byte span of C wide, and tile the tile's columns.
+        let store_ok = (p.n * c_bytes) % 16 == 0 && wn % (SPAN / c_bytes) == 0 && !plan.transposed;
         let mut store_bufs = match opts.tma_store {
             Some(false) => 0,
             _ if !store_ok => 0,
@@ -569,6 +584,7 @@ impl Shape {
             kstep: 32 / eb,
             stages,
             store_bufs,
+            c_half,
             raster_group: opts.raster_group.map_or(RASTER_GROUP, i64::from),
             cluster_order: None,
             transposed: plan.transposed,
@@ -834,7 +850,7 @@ pub fn build(plan: &Plan, opts: &CompileOptions) -> Result<Kernel, CodegenError>
     };
     let mut tensor_maps = vec![map(a_buf, &sh.a, p.m), map(b_buf, &sh.b, p.n)];
     if sh.store_bufs > 0 {
-        tensor_maps.push(epilogue::tensor_map(&p));
+        tensor_maps.push(epilogue::tensor_map(&p, &sh));
     }
     let smem = sh.smem_bytes() as u32;
     Ok(Kernel {

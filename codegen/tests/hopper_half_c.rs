@@ -1,0 +1,161 @@
+//! Warpgroup (sm_90a) kernels with a 16-bit C (`CompileOptions::half_c`): the TMA-store
+//! epilogue stages through `stmatrix` into an f16/bf16 tensor map with 64-column boxes,
+//! direct stores pack pairs (`cvt.rn.{f16,bf16}x2.f32`, one `b32`), f32 C kernels are
+//! untouched, what cannot take a 16-bit C is refused, and every kernel assembles with zero
+//! spills and no serialized wgmma (ptxas: skipped with a notice outside CI, required in CI).
+
+use codegen::{CodegenError, CompileOptions, MatLayout, TmaElem, TmaOperand, compile};
+use emit_ptx::{parse::parse_module, ptxas};
+use tessellate::{GemmDType, GemmProblem, Options, Plan, plans};
+
+/// The best warpgroup plan of `shape` on an H100, and options that compile it as `mosaic
+/// compile` would (the target's shared memory and SMs).
+fn best(dtype: GemmDType, (m, n, k): (i64, i64, i64), b: MatLayout) -> (Plan, CompileOptions) {
+    let t = hw_models::target("sm_90a", None).unwrap();
+    let problem = GemmProblem::new(m, n, k, 1, dtype).unwrap();
+    let opts = Options {
+        top: 1,
+        warpgroups: true,
+        transposed_warpgroups: true,
+        narrow_b_tiles: b == MatLayout::ColMajor,
+        b_k_major: b == MatLayout::ColMajor,
+        ..Options::default()
+    };
+    let plan = plans(&problem, &t, &opts).unwrap().plans.remove(0);
+    assert_eq!(
+        plan.worker_threads, 128,
+        "{dtype} {m}x{n}x{k}: not a warpgroup plan"
+    );
+    let copts = CompileOptions {
+        b_layout: b,
+        smem_limit: t.smem_max_per_cta,
+        smem_per_sm: t.smem_bytes_per_sm,
+        sms: t.sms,
+        half_c: true,
+        ..CompileOptions::default()
+    };
+    (plan, copts)
+}
+
+fn assemble(ptx: &str, what: &str) {
+    let rep = ptxas::assemble(ptx, "sm_90a").unwrap_or_else(|e| panic!("{what}: {e}"));
+    for e in &rep.entries {
+        assert_eq!((e.spill_stores, e.spill_loads), (0, 0), "{what}: {e:?}");
+    }
+    assert!(
+        !rep.log
+            .contains("wgmma.mma_async instructions are serialized"),
+        "{what}: {}",
+        rep.log
+    );
+}
+
+#[test]
+fn half_c_kernels_stage_with_stmatrix_or_pack_pairs_and_assemble() {
+    let ptxas_ok = ptxas::require_or_skip("half_c_kernels").is_some();
+    // (dtype, shape, B layout, TMA store expected): the overlap kernel (4096^3), a ragged
+    // one (N = 2312 is 4624 bytes a row, a multiple of 16), a decode shape (transposed or
+    // split-K: direct stores), and N = 1004 (2008 bytes a row: direct stores).
+    let cases = [
+        (
+            GemmDType::F16,
+            (4096, 4096, 4096),
+            MatLayout::RowMajor,
+            true,
+        ),
+        (
+            GemmDType::BF16,
+            (4096, 4096, 4096),
+            MatLayout::RowMajor,
+            true,
+        ),
+        (
+            GemmDType::BF16,
+            (2100, 2312, 3000),
+            MatLayout::RowMajor,
+            true,
+        ),
+        (GemmDType::F16, (16, 4096, 4096), MatLayout::ColMajor, false),
+        (
+            GemmDType::F16,
+            (1000, 1004, 1000),
+            MatLayout::ColMajor,
+            false,
+        ),
+    ];
+    for (dtype, shape, b, tma) in cases {
+        let what = format!("{dtype} {shape:?} {b:?}");
+        let (plan, opts) = best(dtype, shape, b);
+        let k = compile(&plan, &opts).unwrap_or_else(|e| panic!("{what}: {e}"));
+        assert_eq!(
+            parse_module(&k.ptx).unwrap(),
+            k.module,
+            "{what}: round trip"
+        );
+        let c_map = k.tensor_maps.iter().find(|t| t.operand == TmaOperand::C);
+        assert_eq!(c_map.is_some(), tma, "{what}: TMA store");
+        let ty = if dtype == GemmDType::BF16 {
+            "bf16"
+        } else {
+            "f16"
+        };
+        if let Some(map) = c_map {
+            let elem = if ty == "bf16" {
+                TmaElem::BF16
+            } else {
+                TmaElem::F16
+            };
+            assert_eq!(map.elem, elem, "{what}");
+            assert_eq!(map.box_dims, [64, 64], "{what}");
+            assert_eq!(map.stride_bytes, (shape.1 * 2) as u64, "{what}");
+            assert!(
+                k.ptx.contains("stmatrix.sync.aligned.m8n8.x4.shared.b16"),
+                "{what}"
+            );
+            assert!(!k.ptx.contains("st.shared.v2.f32"), "{what}");
+        }
+        // The beta path (and the direct path) packs pairs or narrows single elements.
+        let packs = k.ptx.contains(&format!("cvt.rn.{ty}x2.f32"));
+        let narrows = k.ptx.contains(&format!("cvt.rn.{ty}.f32"));
+        assert!(packs || narrows, "{what}: no conversion to {ty}");
+        assert!(!k.ptx.contains("st.global.v2.f32"), "{what}: an f32 store");
+        if ptxas_ok {
+            assemble(&k.ptx, &what);
+        }
+        // The same plan with an f32 C: no 16-bit stores.
+        let f32c = compile(
+            &plan,
+            &CompileOptions {
+                half_c: false,
+                ..opts
+            },
+        )
+        .unwrap();
+        assert!(!f32c.ptx.contains("stmatrix"), "{what}: f32 C");
+    }
+}
+
+#[test]
+fn half_c_is_refused_where_it_cannot_be_exact_or_has_no_16_bit_type() {
+    // tf32 has no 16-bit C of its own.
+    let (plan, opts) = best(GemmDType::TF32, (1024, 1024, 1024), MatLayout::ColMajor);
+    let e = compile(&plan, &opts).unwrap_err();
+    assert!(
+        matches!(&e, CodegenError::Unsupported(m) if m.contains("16-bit C")),
+        "{e}"
+    );
+    // A stream-K contributor would add rounded partial tiles.
+    let (plan, opts) = best(GemmDType::F16, (1024, 1024, 1024), MatLayout::RowMajor);
+    let e = compile(
+        &plan,
+        &CompileOptions {
+            stream_k: Some(true),
+            ..opts
+        },
+    )
+    .unwrap_err();
+    assert!(
+        matches!(&e, CodegenError::Unsupported(m) if m.contains("stream-K")),
+        "{e}"
+    );
+}
