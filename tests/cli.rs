@@ -202,6 +202,22 @@ fn bad_input_is_one_line_and_non_zero() {
             "compile gemm --m 64 --n 64 --k 64 --target sm_90a --ratio x",
             "--ratio expects",
         ),
+        (
+            "compile gemm --m 64 --n 64 --k 64 --target sm_90a --c-dtype bf16",
+            "--c-dtype bf16 needs --dtype bf16",
+        ),
+        (
+            "compile gemm --m 64 --n 64 --k 64 --target sm_90a --dtype tf32 --c-dtype f16",
+            "--c-dtype f16 needs --dtype f16",
+        ),
+        (
+            "compile gemm --m 64 --n 64 --k 64 --target sm_90a --c-dtype f16 --stream-k on",
+            "keeps an f32 C",
+        ),
+        (
+            "compile gemm --m 64 --n 64 --k 64 --target sm_90a --c-dtype f32",
+            "invalid value",
+        ),
     ];
     for (args, needle) in cases {
         let out = mosaic(args);

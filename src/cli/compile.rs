@@ -208,6 +208,13 @@ pub fn kernel(
         ));
     }
     let half_c = half_c(a, &problem)?;
+    if half_c && a.stream_k == "on" {
+        return Err(bad(
+            "--stream-k on keeps an f32 C: its pieces add partial tiles into C, which a 16-bit \
+             C would round once per piece"
+                .to_string(),
+        ));
+    }
     let (a_layout, b_layout) = (layout(&a.a_layout), layout(&a.b_layout));
     let opts = Options {
         top: which as usize,
