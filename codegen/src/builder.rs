@@ -148,8 +148,8 @@ impl Builder {
 
     /// `dst = f32(src)` for a 16-bit float `src` (a `.b16` register) of type `ty`, `"f16"` or
     /// `"bf16"`, exactly: `cvt.f32.f16`, or a bf16's bits as the upper half of an f32 (bf16 is
-    /// f32 with the low 16 mantissa bits dropped; `cvt.f32.bf16` needs sm_90, PTX ISA
-    /// 9.7.9.21, and this works on every target).
+    /// f32 with the low 16 mantissa bits dropped), which needs no particular PTX version or
+    /// target for the warp kernels' older `.version` headers.
     pub fn widen_half(&mut self, dst: Reg, src: Reg, ty: &str) {
         if ty == "f16" {
             return self.emit(Op::Cvt, "f32.f16", vec![r(dst), r(src)]);

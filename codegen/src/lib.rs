@@ -77,7 +77,9 @@ pub struct CompileOptions {
     pub multicast: Option<bool>,
     /// The TMA-store epilogue of warpgroup kernels (`hopper::epilogue`) on (`Some(true)`,
     /// taking shared memory from the stages where needed) or off, instead of using it
-    /// wherever C's pitch allows and the plan's stages leave room.
+    /// wherever C's pitch allows (a multiple of 16 bytes), the tile is a whole number of
+    /// 128-byte boxes wide (32 columns of an f32 C, 64 of a 16-bit one), and the plan's
+    /// stages leave room.
     pub tma_store: Option<bool>,
     /// Stream-K tails ([`tessellate::Plan::stream_k`]) on (`Some(true)`, for split-K-free
     /// warpgroup plans; B multicast is then off) or off instead of the plan's choice. A

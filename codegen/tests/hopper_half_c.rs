@@ -54,8 +54,8 @@ fn assemble(ptx: &str, what: &str) {
 fn half_c_kernels_stage_with_stmatrix_or_pack_pairs_and_assemble() {
     let ptxas_ok = ptxas::require_or_skip("half_c_kernels").is_some();
     // (dtype, shape, B layout, TMA store expected): the overlap kernel (4096^3), a ragged
-    // one (N = 2312 is 4624 bytes a row, a multiple of 16), a decode shape (transposed or
-    // split-K: direct stores), and N = 1004 (2008 bytes a row: direct stores).
+    // one (N = 2312 is 4624 bytes a row, a multiple of 16), a decode shape whose best plan
+    // is transposed (direct stores), and N = 1004 (2008 bytes a row: direct stores).
     let cases = [
         (
             GemmDType::F16,
@@ -133,6 +133,62 @@ fn half_c_kernels_stage_with_stmatrix_or_pack_pairs_and_assemble() {
         .unwrap();
         assert!(!f32c.ptx.contains("stmatrix"), "{what}: f32 C");
     }
+}
+
+/// Every tile's TMA-store epilogue starts at staging buffer 0. Where a warpgroup stores an
+/// odd number of boxes per tile (64-column boxes of a 16-bit C: 64x192 and 64x64 warpgroup
+/// tiles), the previous tile's last box also went to buffer 0, so the tile's first box
+/// waits until the engine has read every box (`wait_group.read 0`), and later boxes until
+/// all but the newest (`read 1`, two buffers). Found by review: `read 1` there let the
+/// previous tile's last box still be read while the first `stmatrix` overwrote it.
+#[test]
+fn odd_box_tiles_wait_for_every_staged_box_before_reusing_buffer_0() {
+    let t = hw_models::target("sm_90a", None).unwrap();
+    let problem = GemmProblem::new(4096, 4096, 4096, 1, GemmDType::F16).unwrap();
+    let opts = Options {
+        top: 16,
+        warpgroups: true,
+        ..Options::default()
+    };
+    let copts = CompileOptions {
+        smem_limit: t.smem_max_per_cta,
+        smem_per_sm: t.smem_bytes_per_sm,
+        sms: t.sms,
+        half_c: true,
+        ..CompileOptions::default()
+    };
+    let mut odd = 0;
+    for plan in plans(&problem, &t, &opts).unwrap().plans {
+        let [wm, wn, _] = plan.worker_tile();
+        let k = compile(&plan, &copts).unwrap();
+        if !k.tensor_maps.iter().any(|m| m.operand == TmaOperand::C) {
+            continue;
+        }
+        let boxes = (wm / 64) * (wn / 64);
+        // The first bulk wait of each epilogue.
+        for epi in k.ptx.split("// epilogue").skip(1) {
+            let first = epi
+                .lines()
+                .find(|l| l.contains("bulk.wait_group.read"))
+                .unwrap();
+            let all = first.trim_end().ends_with("read 0;");
+            let two_bufs = epi.contains("bulk.wait_group.read 1;");
+            if boxes % 2 == 1 {
+                assert!(all, "{:?} x{}: {first}", plan.cta_tile, plan.workers[0]);
+            } else if two_bufs {
+                assert!(
+                    !all,
+                    "{:?}: even boxes need not drain: {first}",
+                    plan.cta_tile
+                );
+            }
+        }
+        odd += usize::from(boxes % 2 == 1);
+    }
+    assert!(
+        odd >= 2,
+        "only {odd} odd-box kernels among the ranked plans"
+    );
 }
 
 #[test]

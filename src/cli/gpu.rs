@@ -130,6 +130,12 @@ fn spec(k: &codegen::Kernel) -> KernelSpec {
 }
 
 fn dtypes(a: &CompileArgs) -> Result<Vec<String>, CliError> {
+    if a.shape.dtype == "all" && a.c_dtype != "acc" {
+        return Err(super::bad(format!(
+            "--c-dtype {} is the inputs' own type: give --dtype {0}, not all",
+            a.c_dtype
+        )));
+    }
     Ok(if a.shape.dtype == "all" {
         GemmDType::NAMES.iter().map(|s| s.to_string()).collect()
     } else {
@@ -319,9 +325,9 @@ pub fn bench(bargs: &BenchArgs, is_bmm: bool) -> Result<String, CliError> {
     let _ = writeln!(out, "device: {}", rt.info());
     let _ = writeln!(
         out,
-        "| shape | m x n x k | dtype | mosaic TFLOP/s | cuBLAS TFLOP/s | ratio | paired ratio | plan |"
+        "| shape | m x n x k | dtype | C | mosaic TFLOP/s | cuBLAS TFLOP/s | ratio | paired ratio | plan |"
     );
-    let _ = writeln!(out, "|---|---|---|---|---|---|---|---|");
+    let _ = writeln!(out, "|---|---|---|---|---|---|---|---|---|");
     let mut logs = Vec::new();
     let mut energy_rows = Vec::new();
     for (name, m, n, k) in shapes {
@@ -337,8 +343,9 @@ pub fn bench(bargs: &BenchArgs, is_bmm: bool) -> Result<String, CliError> {
             .collect();
         let _ = writeln!(
             out,
-            "| {name} | {m}x{n}x{k} | {} | {:.1} | {} | {} | {} | {}x{}x{} {} |",
+            "| {name} | {m}x{n}x{k} | {} | {} | {:.1} | {} | {} | {} | {}x{}x{} {} |",
             plan.problem.dtype,
+            call.c,
             rep.mosaic.tflops,
             cub.map_or("n/a".into(), |x| format!("{x:.1}")),
             rep.ratio.map_or("n/a".into(), |x| format!("{x:.3}")),
@@ -351,6 +358,7 @@ pub fn bench(bargs: &BenchArgs, is_bmm: bool) -> Result<String, CliError> {
         logs.push(format!("{rep}"));
         rows.push(serde_json::json!({
             "shape": name, "m": m, "n": n, "k": k, "dtype": plan.problem.dtype.name(),
+            "c_dtype": call.c.to_string(),
             "mosaic_tflops": rep.mosaic.tflops, "mosaic_median_us": rep.mosaic.median_us,
             "cublas_tflops": cub, "ratio": rep.ratio, "modeled_tflops": plan.modeled.tflops,
             "paired_ratio": rep.paired.map(|p| p.median),

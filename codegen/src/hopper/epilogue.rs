@@ -576,7 +576,7 @@ fn direct_half(
 /// thread stages its scaled pairs (see [`staged_offset`]; a 16-bit C packed and staged by
 /// `stmatrix`, see [`stmatrix_offset`]) and makes them visible to the
 /// async proxy (`fence.proxy.async.shared::cta`, PTX ISA 9.7.13.4.2), the warpgroup syncs
-/// again, and the leader issues the bulk store at `(n0 + 32c, m0 + wm * ci + 64i)` and
+/// again, and the leader issues the bulk store at `(n0 + store_cols * c, m0 + wm * ci + 64i)` and
 /// commits it as a bulk group.
 ///
 /// With a contributor's stream-K `role`, the leader issues `cp.reduce.async.bulk.tensor`
@@ -615,11 +615,17 @@ fn tma_store(
     let packed = sh
         .c_half
         .map(|ty| (ty, [0; 4].map(|_| b.reg(RegClass::B32))));
+    // Every tile starts at buffer 0. With an odd number of boxes per tile and two buffers,
+    // the previous tile's last box also went to buffer 0 and is the newest bulk group, which
+    // `wait_group.read 1` leaves in flight: the tile's first box waits for all.
+    let boxes = acc.len() as i64 * boxes_per_piece;
     for (i, piece) in acc.iter().enumerate() {
         for c in 0..boxes_per_piece {
             let buf = (i as i64 * boxes_per_piece + c) % st.bufs * STORE_BOX_BYTES;
             let wait = "bulk.wait_group.read";
-            b.emit_if(st.leader, false, Op::CpAsync, wait, vec![imm(st.bufs - 1)]);
+            let first_after_odd = i == 0 && c == 0 && boxes % st.bufs != 0;
+            let pending = if first_after_odd { 0 } else { st.bufs - 1 };
+            b.emit_if(st.leader, false, Op::CpAsync, wait, vec![imm(pending)]);
             sync(b);
             // The scaled pair of 8-column chunk `j` of the piece, half `h`.
             let scaled = |b: &mut Builder, j: usize, h: usize| {

@@ -492,10 +492,15 @@ impl Shape {
             if !store_ok {
                 return unsupported(if plan.transposed {
                     "a TMA-store epilogue for a transposed plan".to_string()
-                } else {
+                } else if (p.n * c_bytes) % 16 != 0 {
                     format!(
                         "a TMA-store epilogue for N = {} (C's row pitch must be a multiple of 16 bytes)",
                         p.n
+                    )
+                } else {
+                    format!(
+                        "a TMA-store epilogue for {wn}-column tiles (boxes are {} columns of C)",
+                        SPAN / c_bytes
                     )
                 });
             }

@@ -4,7 +4,7 @@
 //! time, and the tensor cores idle until they are done: 12.8 of 188 us at 4096^3 on an H100
 //! (docs/BENCHMARKS.md run 15). The accumulators cannot hold two tiles (128 of 232 registers
 //! per thread), but they come free column by column as the TMA-store epilogue stages its
-//! 32-column boxes. So once the boxes of a chunk of `cols` columns are staged, the
+//! boxes (one 128-byte span: 32 columns of an f32 C, 64 of a 16-bit one). So once the boxes of a chunk of `cols` columns are staged, the
 //! warpgroup issues the next tile's first `kts` k-tiles for those columns
 //! (`wgmma.m64n{cols}`, the first with scale-d false) into the chunk's registers, and the
 //! tensor cores work while the rest of the tile is staged and stored.
