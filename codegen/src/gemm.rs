@@ -1377,25 +1377,7 @@ fn store_elements(
             b.emit_if(ok, false, Op::St, &space, vec![at, out_op]);
         }
         DType::F16 => {
-            // C's old halves: one b32 for a pair, else one b16.
-            let oldh = b.regs(RegClass::B16, group.len());
-            for &o in &oldh {
-                b.emit(Op::Mov, "b16", vec![r(o), imm(0)]);
-            }
-            if two {
-                let w = b.reg(RegClass::B32);
-                b.emit(Op::Mov, "b32", vec![r(w), imm(0)]);
-                b.emit_if(ld_ok, false, Op::Ld, "global.b32", vec![r(w), at.clone()]);
-                b.emit(Op::Mov, "b32", vec![vec(&oldh), r(w)]);
-            } else {
-                b.emit_if(
-                    ld_ok,
-                    false,
-                    Op::Ld,
-                    "global.b16",
-                    vec![r(oldh[0]), at.clone()],
-                );
-            }
+            let oldh = load_halves(b, group.len(), &at, ld_ok);
             // A group's elements are halves of one accumulator register (a pair is both).
             let hs = b.regs(RegClass::B16, 2);
             b.emit(Op::Mov, "b32", vec![vec(&hs), r(group[0].0)]);
@@ -1410,13 +1392,7 @@ fn store_elements(
                 b.emit(Op::Fma, "rn.f32", vec![r(out), r(alpha), r(f), r(out)]);
                 b.emit(Op::Cvt, "rn.f16.f32", vec![r(oh[j]), r(out)]);
             }
-            if two {
-                let w = b.reg(RegClass::B32);
-                b.emit(Op::Mov, "b32", vec![r(w), vec(&oh)]);
-                b.emit_if(ok, false, Op::St, "global.b32", vec![at, r(w)]);
-            } else {
-                b.emit_if(ok, false, Op::St, "global.b16", vec![at, r(oh[0])]);
-            }
+            store_halves(b, &oh, at, ok);
         }
         d => return Err(CodegenError::Unsupported(format!("accumulator type {d}"))),
     }
@@ -1444,21 +1420,7 @@ fn store_narrowed(
             )));
         }
     };
-    let two = group.len() == 2;
-    // C's old halves (zero unless read): one b32 for a pair, else one b16.
-    let oldh = b.regs(RegClass::B16, group.len());
-    for &o in &oldh {
-        b.emit(Op::Mov, "b16", vec![r(o), imm(0)]);
-    }
-    if two {
-        let w = b.reg(RegClass::B32);
-        b.emit(Op::Mov, "b32", vec![r(w), imm(0)]);
-        b.emit_if(ld_ok, false, Op::Ld, "global.b32", vec![r(w), at.clone()]);
-        b.emit(Op::Mov, "b32", vec![vec(&oldh), r(w)]);
-    } else {
-        let ld = vec![r(oldh[0]), at.clone()];
-        b.emit_if(ld_ok, false, Op::Ld, "global.b16", ld);
-    }
+    let oldh = load_halves(b, group.len(), &at, ld_ok);
     let oh = b.regs(RegClass::B16, group.len());
     let narrow = format!("rn.{ty}.f32");
     for (j, &(a, _)) in group.iter().enumerate() {
@@ -1469,14 +1431,38 @@ fn store_narrowed(
         b.emit(Op::Fma, "rn.f32", vec![r(out), r(alpha), r(a), r(out)]);
         b.emit(Op::Cvt, &narrow, vec![r(oh[j]), r(out)]);
     }
-    if two {
-        let w = b.reg(RegClass::B32);
-        b.emit(Op::Mov, "b32", vec![r(w), vec(&oh)]);
-        b.emit_if(ok, false, Op::St, "global.b32", vec![at, r(w)]);
-    } else {
-        b.emit_if(ok, false, Op::St, "global.b16", vec![at, r(oh[0])]);
-    }
+    store_halves(b, &oh, at, ok);
     Ok(())
+}
+
+/// C's old 16-bit values at `at`, `count` (1 or 2) adjacent elements, in fresh `.b16`
+/// registers: zero unless `ld_ok`, a pair as one `b32` load, else one `b16`.
+fn load_halves(b: &mut Builder, count: usize, at: &Operand, ld_ok: Reg) -> Vec<Reg> {
+    let oldh = b.regs(RegClass::B16, count);
+    for &o in &oldh {
+        b.emit(Op::Mov, "b16", vec![r(o), imm(0)]);
+    }
+    if count == 2 {
+        let w = b.reg(RegClass::B32);
+        b.emit(Op::Mov, "b32", vec![r(w), imm(0)]);
+        b.emit_if(ld_ok, false, Op::Ld, "global.b32", vec![r(w), at.clone()]);
+        b.emit(Op::Mov, "b32", vec![vec(&oldh), r(w)]);
+    } else {
+        let ld = vec![r(oldh[0]), at.clone()];
+        b.emit_if(ld_ok, false, Op::Ld, "global.b16", ld);
+    }
+    oldh
+}
+
+/// Stores 16-bit values `oh` (1 or 2 adjacent elements) at `at` where `ok`: a pair as one
+/// `b32`, else one `b16`.
+fn store_halves(b: &mut Builder, oh: &[Reg], at: Operand, ok: Reg) {
+    if let [h] = oh {
+        return b.emit_if(ok, false, Op::St, "global.b16", vec![at, r(*h)]);
+    }
+    let w = b.reg(RegClass::B32);
+    b.emit(Op::Mov, "b32", vec![r(w), vec(oh)]);
+    b.emit_if(ok, false, Op::St, "global.b32", vec![at, r(w)]);
 }
 
 /// Shown by [`build_with`] when a swizzled tile meets a path that addresses it linearly; the
