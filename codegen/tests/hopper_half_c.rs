@@ -4,7 +4,10 @@
 //! untouched, what cannot take a 16-bit C is refused, and every kernel assembles with zero
 //! spills and no serialized wgmma (ptxas: skipped with a notice outside CI, required in CI).
 
+mod common;
+
 use codegen::{CodegenError, CompileOptions, MatLayout, TmaElem, TmaOperand, compile};
+use common::assert_no_spills;
 use emit_ptx::{parse::parse_module, ptxas};
 use tessellate::{GemmDType, GemmProblem, Options, Plan, plans};
 
@@ -35,19 +38,6 @@ fn best(dtype: GemmDType, (m, n, k): (i64, i64, i64), b: MatLayout) -> (Plan, Co
         ..CompileOptions::default()
     };
     (plan, copts)
-}
-
-fn assemble(ptx: &str, what: &str) {
-    let rep = ptxas::assemble(ptx, "sm_90a").unwrap_or_else(|e| panic!("{what}: {e}"));
-    for e in &rep.entries {
-        assert_eq!((e.spill_stores, e.spill_loads), (0, 0), "{what}: {e:?}");
-    }
-    assert!(
-        !rep.log
-            .contains("wgmma.mma_async instructions are serialized"),
-        "{what}: {}",
-        rep.log
-    );
 }
 
 #[test]
@@ -120,7 +110,7 @@ fn half_c_kernels_stage_with_stmatrix_or_pack_pairs_and_assemble() {
         assert!(packs || narrows, "{what}: no conversion to {ty}");
         assert!(!k.ptx.contains("st.global.v2.f32"), "{what}: an f32 store");
         if ptxas_ok {
-            assemble(&k.ptx, &what);
+            assert_no_spills(&k.ptx, &what);
         }
         // The same plan with an f32 C: no 16-bit stores.
         let f32c = compile(

@@ -2,7 +2,10 @@
 //! parsed back to the same module, and assembled by ptxas with zero spill stores and loads.
 //! Needs ptxas: skipped with a notice outside CI, a failure in CI (`MOSAIC_REQUIRE_PTXAS=1`).
 
+mod common;
+
 use codegen::{CompileOptions, MatLayout, compile};
+use common::Checks;
 use emit_ptx::{parse::parse_module, ptxas};
 use tessellate::{GemmDType, GemmProblem, Options, plans};
 
@@ -53,25 +56,12 @@ fn kernel(
     compile(&r.plans[0], &opts).unwrap_or_else(|e| panic!("{target} {dtype} {m}x{n}x{k}: {e}"))
 }
 
+/// One test builds each kernel once for the parser and ptxas (they were two tests that built
+/// the same 210 kernels), one kernel per job on every core: planning and building them in
+/// debug-built code takes longer than ptxas.
 #[test]
-fn every_kernel_round_trips_through_the_parser() {
-    for &target in TARGETS {
-        for &dtype in DTYPES {
-            for &shape in SHAPES {
-                let k = kernel(target, dtype, shape, &CompileOptions::default());
-                let back = parse_module(&k.ptx)
-                    .unwrap_or_else(|e| panic!("{target} {dtype} {shape:?}: {e}"));
-                assert_eq!(back, k.module, "{target} {dtype} {shape:?}");
-            }
-        }
-    }
-}
-
-#[test]
-fn every_kernel_assembles_without_spills() {
-    let Some(_) = ptxas::require_or_skip("every_kernel_assembles_without_spills") else {
-        return;
-    };
+fn every_kernel_round_trips_and_assembles_without_spills() {
+    let ptxas_ok = ptxas::require_or_skip("every_kernel_assembles_without_spills").is_some();
     let mut jobs = Vec::new();
     for &target in TARGETS {
         for &dtype in DTYPES {
@@ -94,17 +84,26 @@ fn every_kernel_assembles_without_spills() {
             jobs.push(("sm_80", dtype, (1000, 777, 333), opts));
         }
     }
+    let mut checks = Checks::new();
     for (target, dtype, shape, opts) in jobs {
-        let k = kernel(target, dtype, shape, &opts);
-        let what = format!(
-            "{target} {dtype} {shape:?} {:?}/{:?}",
-            opts.a_layout, opts.b_layout
-        );
-        let rep = ptxas::assemble(&k.ptx, target).unwrap_or_else(|e| panic!("{what}: {e}"));
-        for e in &rep.entries {
-            assert_eq!(e.spill_stores, 0, "{what}: {e:?}");
-            assert_eq!(e.spill_loads, 0, "{what}: {e:?}");
-        }
-        println!("{what}: {:?}", rep.entries);
+        checks.run(move || {
+            let k = kernel(target, dtype, shape, &opts);
+            let what = format!(
+                "{target} {dtype} {shape:?} {:?}/{:?}",
+                opts.a_layout, opts.b_layout
+            );
+            let back = parse_module(&k.ptx).unwrap_or_else(|e| panic!("{what}: {e}"));
+            assert_eq!(back, k.module, "{what}");
+            if !ptxas_ok {
+                return;
+            }
+            let rep = ptxas::assemble(&k.ptx, target).unwrap_or_else(|e| panic!("{what}: {e}"));
+            for e in &rep.entries {
+                assert_eq!(e.spill_stores, 0, "{what}: {e:?}");
+                assert_eq!(e.spill_loads, 0, "{what}: {e:?}");
+            }
+            println!("{what}: {:?}", rep.entries);
+        });
     }
+    checks.finish();
 }
