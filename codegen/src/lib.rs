@@ -75,6 +75,12 @@ pub struct CompileOptions {
     /// B multicast across a 2-CTA cluster on (`Some(true)`) or off instead of the plan's
     /// choice ([`tessellate::Plan::multicast`]); split-K plans cannot multicast.
     pub multicast: Option<bool>,
+    /// A multicast instead (`Some(true)`): the two CTAs of a cluster take consecutive tile
+    /// columns of one tile row and share each A tile, each loading half of every A box into
+    /// both (`hopper` module docs); B multicast is then off. For split-K-, stream-K- and
+    /// ping-pong-free plans that are not transposed, without a GPC-major cluster order.
+    /// `None` / `Some(false)`: B multicast as `multicast` says.
+    pub multicast_a: Option<bool>,
     /// The TMA-store epilogue of warpgroup kernels (`hopper::epilogue`) on (`Some(true)`,
     /// taking shared memory from the stages where needed) or off, instead of using it
     /// wherever C's pitch allows (a multiple of 16 bytes), the tile is a whole number of
@@ -153,6 +159,7 @@ impl Default for CompileOptions {
             sms: 1,
             persistent: None,
             multicast: None,
+            multicast_a: None,
             tma_store: None,
             stream_k: None,
             raster_group: None,

@@ -658,6 +658,76 @@ fn pingpong_kernels_take_turns_and_assemble_without_spills() {
     println!("{built} ping-pong kernels checked, {refused} plans refused");
 }
 
+/// A multicast (`CompileOptions::multicast_a`): the top two plans of every case at a square,
+/// two decode shapes (M = 16 ranks transposed plans first) and a ragged shape either are refused for a reason of A multicast's (split-K,
+/// stream-K, transposed) or build 2-CTA clusters in which each CTA multicasts its piece of
+/// every A box (A's boxes, cut in two, are the only multicast copies), releases stages on
+/// both CTAs (two arrivals per consumer warpgroup), takes no GPC-major order, round-trips,
+/// and assembles without spills.
+#[test]
+fn a_multicast_kernels_share_a_and_assemble_without_spills() {
+    let ptxas_ok = ptxas::require_or_skip("a_multicast_kernels").is_some();
+    let mut checks = Checks::new();
+    let (mut built, mut refused) = (0, 0);
+    for shape in [
+        (4096, 4096, 4096),
+        (128, 6144, 4096),
+        (3000, 2056, 1032),
+        (16, 4096, 4096),
+    ] {
+        for (dtype, a, b) in cases() {
+            for (plan, opts) in warpgroup_plans(dtype, shape, a, b).into_iter().take(2) {
+                let opts = CompileOptions {
+                    multicast_a: Some(true),
+                    ..opts
+                };
+                let what = format!("{dtype} {shape:?} {a:?}/{b:?}\n{plan}");
+                let eligible = plan.split_k == 1 && !plan.stream_k && !plan.transposed;
+                let k = match compile(&plan, &opts) {
+                    Ok(k) => k,
+                    Err(e) => {
+                        assert!(!eligible, "{what}: {e}");
+                        assert!(e.to_string().contains("A multicast"), "{what}: {e}");
+                        refused += 1;
+                        continue;
+                    }
+                };
+                assert!(eligible, "{what}");
+                assert_eq!(parse_module(&k.ptx).unwrap(), k.module, "{what}");
+                assert!(k.ptx.contains(".reqnctapercluster 2, 1, 1"), "{what}");
+                assert_eq!(k.grid[0] % 2, 0, "{what}");
+                assert!(k.cluster_order.is_none(), "{what}");
+                // One multicast copy per A box (K-major: one; MN-major: one per chunk).
+                let a_boxes = if a == MatLayout::RowMajor {
+                    1
+                } else {
+                    plan.cta_tile[0] / (128 / dtype.input_bytes())
+                };
+                let copies = k
+                    .ptx
+                    .lines()
+                    .filter(|l| {
+                        l.contains("cp.async.bulk.tensor") && l.contains(".multicast::cluster")
+                    })
+                    .count() as i64;
+                assert_eq!(copies, a_boxes, "{what}");
+                let empty = empty_arrivals(&k.ptx);
+                assert!(
+                    empty.iter().all(|&n| n == 2 * plan.workers[0]),
+                    "{what}: {empty:?}"
+                );
+                if ptxas_ok {
+                    check_no_spills(&mut checks, k.ptx, what);
+                }
+                built += 1;
+            }
+        }
+    }
+    checks.finish();
+    assert!(built > 0 && refused > 0, "{built} built, {refused} refused");
+    println!("{built} A-multicast kernels checked, {refused} plans refused");
+}
+
 /// Epilogue overlap (`CompileOptions::epilogue_overlap`): for the top plans of every case at
 /// shapes of few k-tiles (ragged ones too), asked for two k-tiles in 128-column chunks, one
 /// in 64-column chunks and five (more than most rings' stages), a kernel either is refused

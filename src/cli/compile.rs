@@ -40,9 +40,11 @@ pub struct CompileArgs {
     /// choice), `on` or `off`. Split-K plans are never persistent.
     #[arg(long, default_value = "auto", value_parser = ["auto", "on", "off"])]
     pub persistent: String,
-    /// TMA multicast of B across a 2-CTA cluster for warpgroup (sm_90a) kernels: `auto`
-    /// (the plan's choice), `on` or `off`. Split-K plans never multicast.
-    #[arg(long, default_value = "auto", value_parser = ["auto", "on", "off"])]
+    /// TMA multicast across a 2-CTA cluster for warpgroup (sm_90a) kernels: `auto` (the
+    /// plan's choice), `on` (B, shared by two tile rows), `a` (A, shared by two tile columns:
+    /// not with split-K, stream-K, ping-pong, transposed plans or `--cluster-order on`) or
+    /// `off`. Split-K plans never multicast.
+    #[arg(long, default_value = "auto", value_parser = ["auto", "on", "a", "off"])]
     pub multicast: String,
     /// The TMA-store epilogue of warpgroup (sm_90a) kernels: `auto` (wherever C's row pitch
     /// is a multiple of 16 bytes, the tile a multiple of 32 columns, 64 with a 16-bit C, and
@@ -253,6 +255,7 @@ pub fn kernel(
         stages: a.stages,
         persistent: on_off(&a.persistent),
         multicast: on_off(&a.multicast),
+        multicast_a: (a.multicast == "a").then_some(true),
         tma_store: on_off(&a.tma_store),
         stream_k: on_off(&a.stream_k),
         raster_group: a.raster_group,

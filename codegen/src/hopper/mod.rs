@@ -21,7 +21,10 @@
 //! ([`order`]) the first slot comes from the order table and tiles go in bands of columns.
 //! With B multicast two CTAs of a cluster take consecutive tile rows of one column; each
 //! loads its half of every B box into both (`.multicast::cluster`) and releases stages on
-//! both CTAs' `empty` barriers, which then count both CTAs' consumer warps. With split-K the `S` CTAs of a cluster share a tile
+//! both CTAs' `empty` barriers, which then count both CTAs' consumer warps. With A multicast
+//! (`CompileOptions::multicast_a`, opt-in: measured slower at most decode shapes and at
+//! 4096^3, docs/BENCHMARKS.md run 22) the two CTAs take consecutive tile columns of one row
+//! and share A the same way. With split-K the `S` CTAs of a cluster share a tile
 //! and reduce through distributed shared memory (`reduce_splits`). With a stream-K tail
 //! ([`stream_k`], opt-in: measured slower at most shapes, docs/BENCHMARKS.md run 16) the
 //! persistent CTAs run whole waves of tiles and then equal k-ranges of the last partial
@@ -249,10 +252,13 @@ struct Shape {
     pingpong: bool,
     /// k-splits per tile, one CTA each, reduced through distributed shared memory.
     split: i64,
-    /// CTAs of a cluster along m sharing each B tile through TMA multicast (1: none); they
-    /// take consecutive tile rows of one tile column, so tiles come in groups of `mcast`
-    /// rows (the last padded).
+    /// CTAs of a cluster sharing one operand tile through TMA multicast (1: none): along m
+    /// sharing B, taking consecutive tile rows of one tile column, so tiles come in groups
+    /// of `mcast` rows (the last padded); or with `mcast_a` along n sharing A, taking
+    /// consecutive tile columns of one tile row (groups of `mcast` columns).
     mcast: i64,
+    /// The multicast operand is A (the cluster runs along n) instead of B.
+    mcast_a: bool,
     /// Loop over tiles `blockIdx.x + i * gridDim.x` (the first slot permuted by the
     /// [`order`] table where there is one) instead of one tile per CTA.
     persistent: bool,
@@ -391,29 +397,50 @@ impl Shape {
                 if stream_k { " and stream-K" } else { "" }
             ));
         }
+        let mcast_a = opts.multicast_a == Some(true);
+        let (mcast, a_lacks) = if mcast_a {
+            let lacks = first_lack([
+                (split > 1 || stream_k, "no split-K or stream-K"),
+                (pingpong, "no ping-pong consumers"),
+                (plan.transposed, "a plan that is not transposed"),
+                (
+                    opts.cluster_order == Some(true),
+                    "no GPC-major cluster order",
+                ),
+            ]);
+            (2, lacks)
+        } else {
+            (mcast, None)
+        };
+        if let Some(need) = a_lacks {
+            return unsupported(format!("A multicast (needs {need})"));
+        }
         // An MN-major tile is whole 64-element chunks; other heights only K-major.
         if wn % 64 != 0 && !holds_narrow_b(b_layout) {
             return unsupported(format!("a {wn}-row B tile that is not K-major"));
         }
+        let (a_cut, b_cut) = if mcast_a { (mcast, 1) } else { (1, mcast) };
         let a = OperandTile {
             major: a_major(a_layout),
             rows: plan.cta_tile[0],
             eb,
             span: bk * eb,
-            cut: 1,
+            cut: a_cut,
         };
         let b = OperandTile {
             major: b_major(b_layout),
             rows: wn,
             eb,
             span: bk * eb,
-            cut: mcast,
+            cut: b_cut,
         };
-        if !b.cut_ok() {
-            return unsupported(format!(
-                "B multicast cutting {}-row boxes into {mcast}",
-                b.box_dims()[1] * mcast
-            ));
+        for (t, name) in [(&a, "A"), (&b, "B")] {
+            if !t.cut_ok() {
+                return unsupported(format!(
+                    "{name} multicast cutting {}-row boxes into {mcast}",
+                    t.box_dims()[1] * mcast
+                ));
+            }
         }
         // Every tile starts 1024-aligned (the widest swizzle atom), so tiles come in whole
         // kilobytes (a 32B-span tile of 16 rows would leave the next one misaligned).
@@ -576,6 +603,7 @@ impl Shape {
             pingpong,
             split,
             mcast,
+            mcast_a,
             persistent,
             sk,
             batch: p.batch,
@@ -607,7 +635,7 @@ impl Shape {
         let gpc_order = match opts.cluster_order {
             Some(false) => false,
             // Measured where B is multicast from one CTA per SM (docs/BENCHMARKS.md run 18).
-            None => order_lacks.is_none() && mcast == 2 && ctas == 1 && !pingpong,
+            None => order_lacks.is_none() && mcast == 2 && !mcast_a && ctas == 1 && !pingpong,
             Some(true) => {
                 if let Some(need) = order_lacks {
                     return unsupported(format!("a GPC-major cluster order (needs {need})"));
@@ -935,9 +963,22 @@ impl Shape {
         }
     }
 
-    /// Tile rows in multicast groups (`ceil(gm / mcast)`).
+    /// Tile rows in B-multicast groups (`ceil(gm / mcast)`; `gm` with A multicast).
     fn row_groups(&self) -> i64 {
-        (self.gm + self.mcast - 1) / self.mcast
+        if self.mcast_a {
+            self.gm
+        } else {
+            (self.gm + self.mcast - 1) / self.mcast
+        }
+    }
+
+    /// Tile columns in A-multicast groups (`ceil(gn / mcast)`; `gn` without A multicast).
+    fn col_groups(&self) -> i64 {
+        if self.mcast_a {
+            (self.gn + self.mcast - 1) / self.mcast
+        } else {
+            self.gn
+        }
     }
 
     /// Tile slots of every batch.
@@ -945,10 +986,11 @@ impl Shape {
         self.tile_slots() * self.batch
     }
 
-    /// One CTA per tile slot of one batch: tiles (rows padded to whole multicast groups)
-    /// times k-splits; a multiple of the cluster size, so a cluster never spans two batches.
+    /// One CTA per tile slot of one batch: tiles (rows, or with A multicast columns, padded
+    /// to whole multicast groups) times k-splits; a multiple of the cluster size, so a
+    /// cluster never spans two batches.
     fn tile_slots(&self) -> i64 {
-        self.row_groups() * self.mcast * self.gn * self.split
+        self.row_groups() * self.col_groups() * self.mcast * self.split
     }
 
     /// Opens the tile loop (nothing to loop over unless persistent) and computes the first
@@ -991,7 +1033,11 @@ impl Shape {
         } else {
             (None, tile)
         };
-        let dims = [self.row_groups(), self.gn, self.split * self.mcast];
+        let dims = [
+            self.row_groups(),
+            self.col_groups(),
+            self.split * self.mcast,
+        ];
         let (m0, n0, ks) = if self.cluster_order.is_some() {
             let (pid, ks) = cluster_of(b, local, dims[2]);
             let (mt, nt) = order::band_raster(b, pid, dims[0], dims[1], self.raster_group);
@@ -1000,12 +1046,10 @@ impl Shape {
             raster(b, local, dims, self.raster_group)
         };
         if self.mcast > 1 {
-            // The rank in the cluster is the tile row within the group; no k-split.
-            b.emit(
-                Op::Mad,
-                "lo.u32",
-                vec![r(m0), r(m0), imm(self.mcast), r(ks)],
-            );
+            // The rank in the cluster is the tile row (A multicast: column) within the
+            // group; no k-split.
+            let t = if self.mcast_a { n0 } else { m0 };
+            b.emit(Op::Mad, "lo.u32", vec![r(t), r(t), imm(self.mcast), r(ks)]);
             b.emit(Op::Mov, "u32", vec![r(ks), imm(0)]);
         }
         let kt_per = (self.kt_count + self.split - 1) / self.split;
@@ -1302,18 +1346,20 @@ fn producer(b: &mut Builder, sh: &Shape, base: Reg, bars: Reg, tid: Reg) {
     let dst = b.reg(RegClass::B32);
     let c0 = b.reg(RegClass::B32);
     let c1 = b.reg(RegClass::B32);
-    // Multicast: this CTA loads piece `rank` of every cut B box into every CTA of the
-    // cluster (mask of all ranks), at the same shared offset and barrier in each.
+    // Multicast: this CTA loads piece `rank` of every cut box of the shared operand (B, or
+    // A with `mcast_a`) into every CTA of the cluster (mask of all ranks), at the same
+    // shared offset and barrier in each.
+    let shared_tile = if sh.mcast_a { &sh.a } else { &sh.b };
     let mc = (sh.mcast > 1).then(|| {
         let rank = b.reg(RegClass::B32);
         b.emit(Op::Mov, "u32", vec![r(rank), sym("%cluster_ctarank")]);
-        let outer = sh.b.box_dims()[1];
+        let outer = shared_tile.box_dims()[1];
         let (po, pd) = (b.reg(RegClass::B32), b.reg(RegClass::B32));
         b.emit(Op::Mul, "lo.u32", vec![r(po), r(rank), imm(outer)]);
         b.emit(
             Op::Mul,
             "lo.u32",
-            vec![r(pd), r(rank), imm(outer * sh.b.span)],
+            vec![r(pd), r(rank), imm(outer * shared_tile.span)],
         );
         let mask = b.reg(RegClass::B16);
         b.emit(Op::Mov, "b16", vec![r(mask), imm((1 << sh.mcast) - 1)]);
@@ -1335,9 +1381,10 @@ fn producer(b: &mut Builder, sh: &Shape, base: Reg, bars: Reg, tid: Reg) {
     );
     // Operands by position, not by comparing tiles: A and B tiles of one shape and major
     // are equal as values (see the descriptor loop in `consumer_body`).
+    let (a_mc, b_mc) = if sh.mcast_a { (mc, None) } else { (None, mc) };
     let operands = [
-        (&sh.a, m0, 0, maps[0], None),
-        (&sh.b, n0, sh.a.bytes(), maps[1], mc),
+        (&sh.a, m0, 0, maps[0], a_mc),
+        (&sh.b, n0, sh.a.bytes(), maps[1], b_mc),
     ];
     for (tile, mn0, off, map, shared) in operands {
         for j in (0..tile.boxes()).step_by(tile.cut as usize) {

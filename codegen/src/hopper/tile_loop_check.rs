@@ -7,6 +7,8 @@
 //! - GPC-major cluster order ([`super::order`]): with any permutation in the order table,
 //!   the grid visits every tile once, each cluster's CTAs the two rows of one tile column,
 //!   logical cluster `l` first at band slot `l`; with another grid, launch order.
+//! - A multicast: the grid visits every tile once, each cluster's CTAs the two columns of
+//!   one tile row (rank = column parity), on any grid of whole clusters.
 
 use std::sync::OnceLock;
 
@@ -208,6 +210,47 @@ proptest! {
             table.swap(i, (x >> 33) as usize % (i + 1));
         }
         check_ordered(2 * pairs, gn, width, clusters, &table, 2 * clusters);
+    }
+}
+
+/// Checks the A-multicast loop over `gm x gn` tiles in launch-order groups of `group` rows
+/// on `launched` CTAs (persistent, a multiple of 2) or one CTA per tile slot.
+fn check_a_multicast(gm: i64, gn: i64, group: i64, launched: Option<i64>) {
+    let mut sh = shape_4096(false);
+    (sh.gm, sh.gn, sh.raster_group) = (gm, gn, group);
+    (sh.mcast_a, sh.cluster_order, sh.persistent) = (true, None, launched.is_some());
+    let (bm, bn) = (sh.stage_readers() * sh.wm, sh.bn);
+    // Whole pairs of columns: an odd `gn` leaves one slot per tile row past N.
+    let slots_all = gm * ((gn + 1) / 2) * 2;
+    assert_eq!(sh.tile_slots(), slots_all);
+    let ctas = launched.unwrap_or(slots_all);
+    let slots = (slots_all + ctas - 1) / ctas + 1;
+    let seen = run(&loop_kernel(&sh, slots, None), ctas, slots);
+    let mut count = vec![0; (gm * gn) as usize];
+    for (cta, visits) in seen.iter().enumerate() {
+        for v in visits {
+            let (m, n) = (i64::from(v[0]) / bm, i64::from(v[1]) / bn);
+            assert_eq!(
+                n % 2,
+                cta as i64 % 2,
+                "CTA {cta}: rank is the column parity"
+            );
+            assert!(m < gm && n < (gn + 1) / 2 * 2, "CTA {cta}: ({m}, {n})");
+            if n < gn {
+                count[(m * gn + n) as usize] += 1;
+            }
+        }
+    }
+    assert!(count.iter().all(|&c| c == 1), "{count:?}");
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(32))]
+    #[test]
+    fn a_multicast_loops_cover_every_tile_once(
+        gm in 1i64..12, gn in 1i64..12, group in 1i64..10, clusters in 1i64..40, persistent in any::<bool>()
+    ) {
+        check_a_multicast(gm, gn, group, persistent.then_some(2 * clusters));
     }
 }
 
