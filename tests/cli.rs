@@ -218,6 +218,10 @@ fn bad_input_is_one_line_and_non_zero() {
             "compile gemm --m 64 --n 64 --k 64 --target sm_90a --c-dtype f32",
             "invalid value",
         ),
+        (
+            "compile gemm --m 64 --n 64 --k 64 --target sm_80 --multicast a",
+            "--multicast a needs a warpgroup",
+        ),
     ];
     for (args, needle) in cases {
         let out = mosaic(args);
@@ -404,4 +408,47 @@ fn compile_ratio_builds_ffma_columns_beside_the_wgmma() {
         fmas(&pure)
     );
     assert!(!pure.contains("ld.shared.v4.f32"));
+}
+
+/// `--multicast a` builds a 2-CTA cluster kernel that multicasts A, and refuses in one line
+/// (exit 1, as other combinations code generation cannot build) where A multicast does not
+/// apply: a transposed decode plan, stream-K, a GPC-major cluster order.
+#[test]
+fn multicast_a_builds_clusters_or_refuses_in_one_line() {
+    let out_path = std::env::temp_dir().join(format!("mosaic-mca-{}.ptx", std::process::id()));
+    let out = mosaic(&format!(
+        "compile gemm --m 128 --n 6144 --k 4096 --target sm_90a --multicast a -o {}",
+        out_path.display()
+    ));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let ptx = std::fs::read_to_string(&out_path).unwrap();
+    let _ = std::fs::remove_file(&out_path);
+    assert!(ptx.contains(".reqnctapercluster 2, 1, 1"));
+    assert!(ptx.contains(".multicast::cluster"));
+    for (args, need) in [
+        ("--m 16 --n 4096 --k 4096", "not transposed"),
+        (
+            "--m 4096 --n 4096 --k 4096 --stream-k on",
+            "no split-K or stream-K",
+        ),
+        (
+            "--m 4096 --n 4096 --k 4096 --cluster-order on",
+            "cluster order",
+        ),
+    ] {
+        let out = mosaic(&format!(
+            "compile gemm {args} --target sm_90a --multicast a -o /dev/null"
+        ));
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{args}: {err}");
+        assert_eq!(err.trim_end().lines().count(), 1, "{args}: {err}");
+        assert!(
+            err.contains("A multicast") && err.contains(need),
+            "{args}: {err}"
+        );
+    }
 }

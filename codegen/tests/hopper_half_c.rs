@@ -7,7 +7,7 @@
 mod common;
 
 use codegen::{CodegenError, CompileOptions, MatLayout, TmaElem, TmaOperand, compile};
-use common::assert_no_spills;
+use common::{assert_no_spills, assert_staging_protocol};
 use emit_ptx::{parse::parse_module, ptxas};
 use tessellate::{GemmDType, GemmProblem, Options, Plan, plans};
 
@@ -109,6 +109,7 @@ fn half_c_kernels_stage_with_stmatrix_or_pack_pairs_and_assemble() {
         let narrows = k.ptx.contains(&format!("cvt.rn.{ty}.f32"));
         assert!(packs || narrows, "{what}: no conversion to {ty}");
         assert!(!k.ptx.contains("st.global.v2.f32"), "{what}: an f32 store");
+        assert_staging_protocol(&k.ptx, &what);
         if ptxas_ok {
             assert_no_spills(&k.ptx, &what);
         }
@@ -127,10 +128,11 @@ fn half_c_kernels_stage_with_stmatrix_or_pack_pairs_and_assemble() {
 
 /// Every tile's TMA-store epilogue starts at staging buffer 0. Where a warpgroup stores an
 /// odd number of boxes per tile (64-column boxes of a 16-bit C: 64x192 and 64x64 warpgroup
-/// tiles), the previous tile's last box also went to buffer 0, so the tile's first box
-/// waits until the engine has read every box (`wait_group.read 0`), and later boxes until
-/// all but the newest (`read 1`, two buffers). Found by review: `read 1` there let the
-/// previous tile's last box still be read while the first `stmatrix` overwrote it.
+/// tiles), the previous tile's last box also went to buffer 0, so before the tile's first
+/// box the engine must have read every box. Found by review (run 21): a `read 1` there let
+/// the previous tile's last box still be read while the first `stmatrix` overwrote it. The
+/// staging protocol checker runs three consecutive tiles of every ranked 4096^3 kernel with
+/// a 16-bit C (odd and even box counts).
 #[test]
 fn odd_box_tiles_wait_for_every_staged_box_before_reusing_buffer_0() {
     let t = hw_models::target("sm_90a", None).unwrap();
@@ -154,31 +156,51 @@ fn odd_box_tiles_wait_for_every_staged_box_before_reusing_buffer_0() {
         if !k.tensor_maps.iter().any(|m| m.operand == TmaOperand::C) {
             continue;
         }
-        let boxes = (wm / 64) * (wn / 64);
-        // The first bulk wait of each epilogue.
-        for epi in k.ptx.split("// epilogue").skip(1) {
-            let first = epi
-                .lines()
-                .find(|l| l.contains("bulk.wait_group.read"))
-                .unwrap();
-            let all = first.trim_end().ends_with("read 0;");
-            let two_bufs = epi.contains("bulk.wait_group.read 1;");
-            if boxes % 2 == 1 {
-                assert!(all, "{:?} x{}: {first}", plan.cta_tile, plan.workers[0]);
-            } else if two_bufs {
-                assert!(
-                    !all,
-                    "{:?}: even boxes need not drain: {first}",
-                    plan.cta_tile
-                );
-            }
-        }
-        odd += usize::from(boxes % 2 == 1);
+        assert_staging_protocol(&k.ptx, &format!("{plan}"));
+        odd += usize::from((wm / 64) * (wn / 64) % 2 == 1);
     }
     assert!(
         odd >= 2,
         "only {odd} odd-box kernels among the ranked plans"
     );
+}
+
+/// The staging protocol checker itself: two boxes per tile through two buffers, with the
+/// wait before the barrier that precedes each write (safe), with run 21's bug (three boxes,
+/// `read 1` before the next tile's first box), and with the wait after the barrier, where
+/// the other threads may already be writing (both caught).
+#[test]
+fn staging_checker_catches_a_buffer_rewritten_in_flight() {
+    let box_ = |buf: i64, wait: &str| {
+        format!(
+            "@%p1 cp.async.bulk.wait_group.read {wait};\n\
+             bar.sync %r9, 128;\n\
+             st.shared.v2.f32 [%r50+{}], {{%f1, %f2}};\n\
+             bar.sync %r9, 128;\n\
+             add.u32 %r82, %r43, {};\n\
+             @%p1 cp.async.bulk.tensor.2d.global.shared::cta.bulk_group [%rd8, {{%r81, %r80}}], [%r82];\n\
+             @%p1 cp.async.bulk.commit_group;\n",
+            8192 * buf + 1024,
+            8192 * buf
+        )
+    };
+    let epilogue = |boxes: &str| format!("// epilogue\n{boxes}bra.uni EPI_DONE_1;\n");
+    let caught = |ptx: String| {
+        std::panic::catch_unwind(|| assert_staging_protocol(&ptx, &"synthetic")).is_err()
+    };
+    assert!(!caught(epilogue(&(box_(0, "1") + &box_(1, "1")))));
+    assert!(caught(epilogue(
+        &(box_(0, "1") + &box_(1, "1") + &box_(0, "1"))
+    )));
+    assert!(!caught(epilogue(
+        &(box_(0, "0") + &box_(1, "1") + &box_(0, "1"))
+    )));
+    let late = "bar.sync %r9, 128;\n@%p1 cp.async.bulk.wait_group.read 0;\n\
+                st.shared.v2.f32 [%r50], {%f1, %f2};\n\
+                add.u32 %r82, %r43, 0;\n\
+                @%p1 cp.async.bulk.tensor.2d.global.shared::cta.bulk_group [%rd8, {%r81, %r80}], [%r82];\n\
+                @%p1 cp.async.bulk.commit_group;\n";
+    assert!(caught(epilogue(late)));
 }
 
 #[test]

@@ -7,7 +7,7 @@
 mod common;
 
 use codegen::{CompileOptions, MatLayout, compile, hopper};
-use common::{Checks, assert_no_spills};
+use common::{Checks, assert_no_spills, assert_staging_protocol};
 use emit_ptx::{parse::parse_module, ptxas};
 use itex::Instruction;
 use tessellate::{GemmDType, GemmProblem, Options, Plan, plans};
@@ -135,9 +135,38 @@ fn batched_plans_with(
         .collect()
 }
 
-/// [`assert_no_spills`] on a worker of `checks`, while the test builds the next kernel.
-fn check_no_spills(checks: &mut Checks, ptx: String, what: String) {
-    checks.run(move || assert_no_spills(&ptx, &what));
+/// On a worker of `checks`, while the test builds the next kernel: the TMA-store staging
+/// protocol ([`assert_staging_protocol`]) and, where ptxas runs, [`assert_no_spills`].
+fn check_kernel(checks: &mut Checks, ptx: String, what: String, ptxas_ok: bool) {
+    checks.run(move || {
+        assert_staging_protocol(&ptx, &what);
+        if ptxas_ok {
+            assert_no_spills(&ptx, &what);
+        }
+    });
+}
+
+/// Compiles an opt-in variant of `plan`: the kernel where the plan is `eligible` for it, or
+/// `None` where it is not and the error names the variant (`reason`); anything else fails
+/// the test (`what` names the case).
+fn built_or_refused(
+    plan: &Plan,
+    opts: &CompileOptions,
+    eligible: bool,
+    reason: &str,
+    what: &str,
+) -> Option<codegen::Kernel> {
+    match compile(plan, opts) {
+        Ok(k) => {
+            assert!(eligible, "{what}");
+            Some(k)
+        }
+        Err(e) => {
+            assert!(!eligible, "{what}: {e}");
+            assert!(e.to_string().contains(reason), "{what}: {e}");
+            None
+        }
+    }
 }
 
 /// The arrival counts of the `empty` barriers: the kernel initialises `full[s]` (one
@@ -432,9 +461,7 @@ fn every_warpgroup_kernel_round_trips_has_the_hopper_machinery_and_assembles() {
                     let rows = (gm + plan.multicast - 1) / plan.multicast * plan.multicast;
                     assert_eq!(k.grid[0] as i64, rows * gn * plan.split_k, "{what}");
                 }
-                if ptxas_ok {
-                    check_no_spills(&mut checks, k.ptx, what);
-                }
+                check_kernel(&mut checks, k.ptx, what, ptxas_ok);
                 n += 1;
             }
         }
@@ -469,7 +496,7 @@ fn narrow_b_tiles_are_k_major_and_assemble_without_spills() {
                     k.ptx.contains("wgmma.mma_async.sync.aligned.m64n96k"),
                     "{plan}"
                 );
-                check_no_spills(&mut checks, k.ptx, plan.to_string());
+                check_kernel(&mut checks, k.ptx, plan.to_string(), true);
                 n += 1;
             }
         }
@@ -536,9 +563,7 @@ fn narrow_swizzle_kernels_use_their_mode_and_assemble_without_spills() {
                     for t in &k.tensor_maps[..2] {
                         assert_eq!(t.swizzle_bytes as i64, span, "{what}");
                     }
-                    if ptxas_ok {
-                        check_no_spills(&mut checks, k.ptx, what);
-                    }
+                    check_kernel(&mut checks, k.ptx, what, ptxas_ok);
                     n += 1;
                 }
             }
@@ -593,9 +618,7 @@ fn stream_k_kernels_take_their_workspace_and_assemble_without_spills() {
                 assert_eq!(tma_add, ws > 0 && staged, "{what}");
                 let red = k.ptx.contains("red.global.add.f32");
                 assert_eq!(red, ws > 0 && !staged, "{what}");
-                if ptxas_ok {
-                    check_no_spills(&mut checks, k.ptx, what);
-                }
+                check_kernel(&mut checks, k.ptx, what, ptxas_ok);
                 n += 1;
             }
         }
@@ -624,16 +647,10 @@ fn pingpong_kernels_take_turns_and_assemble_without_spills() {
                 };
                 let what = format!("{dtype} {shape:?} {a:?}/{b:?}\n{plan}");
                 let eligible = plan.workers[0] == 1 && plan.persistent && !plan.stream_k;
-                let k = match compile(&plan, &opts) {
-                    Ok(k) => k,
-                    Err(e) => {
-                        assert!(!eligible, "{what}: {e}");
-                        assert!(e.to_string().contains("ping-pong"), "{what}: {e}");
-                        refused += 1;
-                        continue;
-                    }
+                let Some(k) = built_or_refused(&plan, &opts, eligible, "ping-pong", &what) else {
+                    refused += 1;
+                    continue;
                 };
-                assert!(eligible, "{what}");
                 assert_eq!(k.block[0], 384, "{what}");
                 assert_eq!(parse_module(&k.ptx).unwrap(), k.module, "{what}");
                 for (c, other) in [(4, 5), (5, 4)] {
@@ -646,9 +663,7 @@ fn pingpong_kernels_take_turns_and_assemble_without_spills() {
                     empty.iter().all(|&n| n == plan.multicast.max(1)),
                     "{what}: {empty:?}"
                 );
-                if ptxas_ok {
-                    check_no_spills(&mut checks, k.ptx, what);
-                }
+                check_kernel(&mut checks, k.ptx, what, ptxas_ok);
                 built += 1;
             }
         }
@@ -658,51 +673,71 @@ fn pingpong_kernels_take_turns_and_assemble_without_spills() {
     println!("{built} ping-pong kernels checked, {refused} plans refused");
 }
 
-/// A multicast (`CompileOptions::multicast_a`): the top two plans of every case at a square,
-/// two decode shapes (M = 16 ranks transposed plans first) and a ragged shape either are refused for a reason of A multicast's (split-K,
-/// stream-K, transposed) or build 2-CTA clusters in which each CTA multicasts its piece of
-/// every A box (A's boxes, cut in two, are the only multicast copies), releases stages on
-/// both CTAs (two arrivals per consumer warpgroup), takes no GPC-major order, round-trips,
-/// and assembles without spills.
+/// A multicast (`CompileOptions::multicast_a`), for the top two plans of every case at a
+/// square, two decode shapes (M = 16 ranks transposed plans first) and a ragged shape, and
+/// at 32-byte spans: a plan is refused for a reason of A multicast's (split-K, stream-K,
+/// transposed), or its kernel has 2-CTA clusters in which each CTA multicasts its own piece
+/// of every A box (rank * piece rows into the box, rank * piece bytes into the tile: A's
+/// boxes are the only multicast copies), releases stages on both CTAs (two arrivals per
+/// consumer warpgroup), takes no GPC-major order, round-trips, and assembles without spills.
 #[test]
 fn a_multicast_kernels_share_a_and_assemble_without_spills() {
     let ptxas_ok = ptxas::require_or_skip("a_multicast_kernels").is_some();
     let mut checks = Checks::new();
     let (mut built, mut refused) = (0, 0);
-    for shape in [
-        (4096, 4096, 4096),
-        (128, 6144, 4096),
-        (3000, 2056, 1032),
-        (16, 4096, 4096),
-    ] {
+    let shapes = [
+        (4096, 4096, 4096, 128),
+        (128, 6144, 4096, 128),
+        (3000, 2056, 1032, 128),
+        (16, 4096, 4096, 128),
+        (3000, 2056, 1032, 32),
+    ];
+    for (m, n, k, span) in shapes {
+        let shape = (m, n, k);
         for (dtype, a, b) in cases() {
-            for (plan, opts) in warpgroup_plans(dtype, shape, a, b).into_iter().take(2) {
+            for (plan, opts) in swizzled_plans(dtype, shape, a, b, span).into_iter().take(2) {
                 let opts = CompileOptions {
                     multicast_a: Some(true),
                     ..opts
                 };
                 let what = format!("{dtype} {shape:?} {a:?}/{b:?}\n{plan}");
                 let eligible = plan.split_k == 1 && !plan.stream_k && !plan.transposed;
-                let k = match compile(&plan, &opts) {
-                    Ok(k) => k,
-                    Err(e) => {
-                        assert!(!eligible, "{what}: {e}");
-                        assert!(e.to_string().contains("A multicast"), "{what}: {e}");
-                        refused += 1;
-                        continue;
-                    }
+                let Some(k) = built_or_refused(&plan, &opts, eligible, "A multicast", &what) else {
+                    refused += 1;
+                    continue;
                 };
-                assert!(eligible, "{what}");
                 assert_eq!(parse_module(&k.ptx).unwrap(), k.module, "{what}");
                 assert!(k.ptx.contains(".reqnctapercluster 2, 1, 1"), "{what}");
                 assert_eq!(k.grid[0] % 2, 0, "{what}");
                 assert!(k.cluster_order.is_none(), "{what}");
-                // One multicast copy per A box (K-major: one; MN-major: one per chunk).
-                let a_boxes = if a == MatLayout::RowMajor {
-                    1
+                // One multicast copy per A box (K-major: one; MN-major: one per chunk of
+                // `span / eb` rows), each CTA's piece `rank * outer` rows (MN-major: k rows)
+                // into the box and `rank * outer * span` bytes into the tile.
+                let (eb, bm) = (dtype.input_bytes(), plan.cta_tile[0]);
+                let span = plan.cta_tile[2] * eb;
+                let (a_boxes, outer) = if a == MatLayout::RowMajor {
+                    (1, bm / 2)
                 } else {
-                    plan.cta_tile[0] / (128 / dtype.input_bytes())
+                    (bm / (span / eb), plan.cta_tile[2] / 2)
                 };
+                let rank = k
+                    .ptx
+                    .lines()
+                    .find_map(|l| {
+                        l.trim()
+                            .strip_prefix("mov.u32 ")?
+                            .strip_suffix(", %cluster_ctarank;")
+                    })
+                    .unwrap_or_else(|| panic!("{what}: no cluster rank"));
+                for step in [outer, outer * span] {
+                    let piece = format!(", {rank}, {step};");
+                    assert!(
+                        k.ptx
+                            .lines()
+                            .any(|l| l.contains("mul.lo.u32") && l.ends_with(&piece)),
+                        "{what}: no piece offset {rank} * {step}"
+                    );
+                }
                 let copies = k
                     .ptx
                     .lines()
@@ -716,9 +751,7 @@ fn a_multicast_kernels_share_a_and_assemble_without_spills() {
                     empty.iter().all(|&n| n == 2 * plan.workers[0]),
                     "{what}: {empty:?}"
                 );
-                if ptxas_ok {
-                    check_no_spills(&mut checks, k.ptx, what);
-                }
+                check_kernel(&mut checks, k.ptx, what, ptxas_ok);
                 built += 1;
             }
         }
@@ -780,9 +813,7 @@ fn overlap_kernels_issue_chunks_and_assemble_without_spills() {
                     );
                     assert!(k.ptx.contains("OVERLAP_SKIP"), "{what}");
                     assert_eq!(parse_module(&k.ptx).unwrap(), k.module, "{what}");
-                    if ptxas_ok {
-                        check_no_spills(&mut checks, k.ptx, what);
-                    }
+                    check_kernel(&mut checks, k.ptx, what, ptxas_ok);
                     built += 1;
                 }
             }
@@ -840,9 +871,7 @@ fn three_warpgroup_tiles_assemble_without_spills() {
                 empty.iter().all(|&n| n == 3 * plan.multicast.max(1)),
                 "{what}: {empty:?}"
             );
-            if ptxas_ok {
-                check_no_spills(&mut checks, k.ptx, what);
-            }
+            check_kernel(&mut checks, k.ptx, what, ptxas_ok);
         }
     }
     checks.finish();
@@ -901,9 +930,7 @@ fn batched_kernels_address_3d_maps_and_assemble_without_spills() {
                 } else {
                     assert_eq!(g, slots, "{what}");
                 }
-                if ptxas_ok {
-                    check_no_spills(&mut checks, k.ptx, what);
-                }
+                check_kernel(&mut checks, k.ptx, what, ptxas_ok);
                 split += i64::from(plan.split_k > 1);
                 n += 1;
             }
@@ -1070,8 +1097,8 @@ fn ffma_column_kernels_narrow_the_wgmma_and_assemble_without_spills() {
                     // Ratio 0.08 ranks many of 0.03's plans again, and `tma_store: Some(false)`
                     // builds the default kernel where that has no TMA store: 141 of 374
                     // kernels repeat one before them, and ptxas would give the same report.
-                    if ptxas_ok && assembled.insert(k.ptx.clone()) {
-                        check_no_spills(&mut checks, k.ptx, what);
+                    if assembled.insert(k.ptx.clone()) {
+                        check_kernel(&mut checks, k.ptx, what, ptxas_ok);
                     }
                     n += 1;
                 }

@@ -244,6 +244,13 @@ pub fn kernel(
             target.name()
         )));
     }
+    // Nor a kernel without the A multicast asked for.
+    if a.multicast == "a" && plan.worker_threads != 128 {
+        return Err(bad(format!(
+            "--multicast a needs a warpgroup (wgmma) plan; plan {which} for {} is not one",
+            target.name()
+        )));
+    }
     let copts = CompileOptions {
         a_layout,
         b_layout,
@@ -305,6 +312,13 @@ pub fn run(a: &CompileArgs, is_bmm: bool) -> Result<String, CliError> {
     let _ = writeln!(out, "{p} on {}: plan {}", plan.target, a.plan);
     let _ = writeln!(out, "{plan}");
     let _ = writeln!(out, "{}", kernel_line(&k));
+    if a.multicast == "a" {
+        // The plan's own line speaks of B multicast, which the kernel does not do.
+        let _ = writeln!(
+            out,
+            "  multicast A shared by a 2-CTA cluster along n (--multicast a; no B multicast)"
+        );
+    }
     if ext == "cubin" {
         let report = emit_ptx::ptxas::assemble(&k.ptx, &plan.target).map_err(|e| CliError {
             message: e.to_string(),

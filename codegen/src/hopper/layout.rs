@@ -13,10 +13,10 @@
 //!   `bk` k (outer), each `span * bk` bytes, one after another; k-row `k` of a chunk at byte
 //!   `k * span`, one TMA box per chunk.
 //!
-//! With `cut > 1` (B multicast across a cluster, where each CTA loads `1 / cut` of the tile)
-//! every box is cut into `cut` boxes along its outer dimension (K-major: mn rows; MN-major: k
-//! rows); the shared-memory layout is unchanged, because each piece starts on a swizzle-atom
-//! boundary where the pattern restarts.
+//! With `cut > 1` (multicast of the tile, B or A, across a cluster, where each CTA loads
+//! `1 / cut` of it) every box is cut into `cut` boxes along its outer dimension (K-major: mn
+//! rows; MN-major: k rows); the shared-memory layout is unchanged, because each piece
+//! starts on a swizzle-atom boundary where the pattern restarts.
 //!
 //! In all, the TMA engine with `CU_TENSOR_MAP_SWIZZLE_{128,64,32}B` (CUDA driver API,
 //! `cuTensorMapEncodeTiled`) XORs the 16-byte chunk index within a span (address bits

@@ -383,9 +383,26 @@ impl Shape {
             ));
         }
         let consumers = if pingpong { 2 } else { plan.workers[0] };
+        // A multicast (which turns B multicast off) is opt-in and measured only on these
+        // kernels: not ping-pong consumers, whose tiles alternate between warpgroups.
+        let mcast_a = opts.multicast_a == Some(true);
+        if mcast_a
+            && let Some(need) = first_lack([
+                (split > 1 || stream_k, "no split-K or stream-K"),
+                (pingpong, "no ping-pong consumers"),
+                (plan.transposed, "a plan that is not transposed"),
+                (
+                    opts.cluster_order == Some(true),
+                    "no GPC-major cluster order",
+                ),
+            ])
+        {
+            return unsupported(format!("A multicast (needs {need})"));
+        }
         // B multicast needs a cluster of its own (split-K clusters are one tile each), and
         // a stream-K range is not a cluster's pair of tile rows.
         let mcast = match opts.multicast {
+            _ if mcast_a => 2,
             Some(true) => 2,
             Some(false) => 1,
             None if stream_k => 1,
@@ -396,24 +413,6 @@ impl Shape {
                 "B multicast over {mcast} CTAs with split-K {split}{}",
                 if stream_k { " and stream-K" } else { "" }
             ));
-        }
-        let mcast_a = opts.multicast_a == Some(true);
-        let (mcast, a_lacks) = if mcast_a {
-            let lacks = first_lack([
-                (split > 1 || stream_k, "no split-K or stream-K"),
-                (pingpong, "no ping-pong consumers"),
-                (plan.transposed, "a plan that is not transposed"),
-                (
-                    opts.cluster_order == Some(true),
-                    "no GPC-major cluster order",
-                ),
-            ]);
-            (2, lacks)
-        } else {
-            (mcast, None)
-        };
-        if let Some(need) = a_lacks {
-            return unsupported(format!("A multicast (needs {need})"));
         }
         // An MN-major tile is whole 64-element chunks; other heights only K-major.
         if wn % 64 != 0 && !holds_narrow_b(b_layout) {
@@ -1726,8 +1725,8 @@ impl Signal {
 }
 
 /// A consumer warpgroup's release of a stage (the threads of `when`): one arrival on the
-/// stage's `empty` barrier at `local`. With B multicast it also arrives on the same `empty`
-/// barrier of every other CTA of the cluster (`mapa` + `mbarrier.arrive.shared::cluster`,
+/// stage's `empty` barrier at `local`. With multicast (of A or B) it also arrives on the
+/// same `empty` barrier of every other CTA of the cluster (`mapa` + `mbarrier.arrive.shared::cluster`,
 /// PTX ISA 9.7.9.22 and 9.7.13.15.13): their producers overwrite this CTA's stage too.
 /// Default semantics (release, CTA scope), as CUTLASS's `ClusterBarrier::arrive` uses: the
 /// wgmma reads it orders are complete (`wgmma.wait_group`), and `.release.cluster` puts a

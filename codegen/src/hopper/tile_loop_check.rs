@@ -228,7 +228,10 @@ fn check_a_multicast(gm: i64, gn: i64, group: i64, launched: Option<i64>) {
     let seen = run(&loop_kernel(&sh, slots, None), ctas, slots);
     let mut count = vec![0; (gm * gn) as usize];
     for (cta, visits) in seen.iter().enumerate() {
-        for v in visits {
+        // The cluster's two CTAs take the two columns of one pair, visit by visit.
+        let peer = &seen[cta ^ 1];
+        assert_eq!(visits.len(), peer.len(), "CTA {cta}");
+        for (v, w) in visits.iter().zip(peer) {
             let (m, n) = (i64::from(v[0]) / bm, i64::from(v[1]) / bn);
             assert_eq!(
                 n % 2,
@@ -236,6 +239,11 @@ fn check_a_multicast(gm: i64, gn: i64, group: i64, launched: Option<i64>) {
                 "CTA {cta}: rank is the column parity"
             );
             assert!(m < gm && n < (gn + 1) / 2 * 2, "CTA {cta}: ({m}, {n})");
+            assert_eq!(
+                (v[0], n / 2),
+                (w[0], i64::from(w[1]) / bn / 2),
+                "CTA {cta}: its peer's tile"
+            );
             if n < gn {
                 count[(m * gn + n) as usize] += 1;
             }

@@ -113,3 +113,79 @@ pub fn assert_no_spills(ptx: &str, what: &dyn std::fmt::Display) {
         rep.log
     );
 }
+
+/// Checks the TMA-store epilogue's staging protocol in `ptx` (`what` names the kernel): no
+/// thread writes a staging buffer (`st.shared` / `stmatrix` at `8192 * b + offset`) while
+/// a bulk store that reads buffer `b` may still be reading it. Each `// epilogue` section's
+/// TMA path (up to its `bra.uni EPI_DONE_*`) runs three times in a row, as consecutive tiles
+/// of a persistent CTA do, in the leader's program order: a store (`cp.async.bulk.tensor` or
+/// `cp.reduce.async.bulk.tensor` from `[%r]`, whose buffer the `add.u32 %r, %first, OFF`
+/// before it gives) joins the open bulk group, `commit_group` closes it, and
+/// `wait_group.read N` leaves the newest `N` groups reading. The other threads run ahead of
+/// the leader up to the next `bar.sync`, so a write after a barrier is safe only from the
+/// groups the leader had already waited for when it reached that barrier, and never from a
+/// store issued since. (PTX ISA 9.7.9.25.3: `cp.async.bulk.wait_group.read`.)
+pub fn assert_staging_protocol(ptx: &str, what: &dyn std::fmt::Display) {
+    use std::collections::{BTreeSet, HashMap, VecDeque};
+    const BUF: i64 = 8192;
+    for epi in ptx.split("// epilogue").skip(1) {
+        let lines: Vec<&str> = epi
+            .lines()
+            .map(str::trim)
+            .take_while(|l| !l.contains("bra.uni EPI_DONE"))
+            .collect();
+        if !lines.iter().any(|l| l.contains(".bulk_group [")) {
+            continue;
+        }
+        // Register -> immediate of its last `add.u32 reg, reg, imm`.
+        let mut adds: HashMap<&str, i64> = HashMap::new();
+        let (mut groups, mut open): (VecDeque<Vec<i64>>, Vec<i64>) = (VecDeque::new(), Vec::new());
+        // Buffers that may be read, as the other threads see them: at the last barrier.
+        let mut at_barrier: BTreeSet<i64> = BTreeSet::new();
+        let mut since: BTreeSet<i64> = BTreeSet::new();
+        for round in 0..3 {
+            for l in &lines {
+                let body = l.trim_start_matches(|c| c != ' ' && l.starts_with('@'));
+                let body = body.trim();
+                let operand_addr = |s: &str| -> Option<(String, i64)> {
+                    let inner = s.split('[').nth(1)?.split(']').next()?;
+                    let mut it = inner.split('+');
+                    let reg = it.next()?.trim().to_string();
+                    let off = it.next().map_or(Some(0), |o| o.trim().parse().ok())?;
+                    Some((reg, off))
+                };
+                if let Some(rest) = body.strip_prefix("add.u32 ") {
+                    let ops: Vec<&str> = rest.trim_end_matches(';').split(", ").collect();
+                    if let [dst, _, imm] = ops.as_slice()
+                        && let Ok(v) = imm.parse::<i64>()
+                    {
+                        adds.insert(dst, v);
+                    }
+                } else if body.starts_with("st.shared") || body.starts_with("stmatrix") {
+                    let (_, off) = operand_addr(body).unwrap_or_else(|| panic!("{what}: {l}"));
+                    let buf = off / BUF;
+                    assert!(
+                        !at_barrier.contains(&buf) && !since.contains(&buf),
+                        "{what}: tile {round} writes staging buffer {buf} while a bulk store \
+                         may still read it: {l}"
+                    );
+                } else if body.contains(".bulk_group [") {
+                    let src = body.rsplit('[').next().unwrap().trim_end_matches("];");
+                    let off = *adds.get(src).unwrap_or_else(|| panic!("{what}: {l}"));
+                    open.push(off / BUF);
+                    since.insert(off / BUF);
+                } else if body.starts_with("cp.async.bulk.commit_group") {
+                    groups.push_back(std::mem::take(&mut open));
+                } else if let Some(n) = body.strip_prefix("cp.async.bulk.wait_group.read ") {
+                    let n: usize = n.trim_end_matches(';').parse().unwrap();
+                    while groups.len() > n {
+                        groups.pop_front();
+                    }
+                } else if body.starts_with("bar.sync") {
+                    at_barrier = groups.iter().flatten().chain(&open).copied().collect();
+                    since.clear();
+                }
+            }
+        }
+    }
+}
