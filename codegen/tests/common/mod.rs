@@ -127,6 +127,7 @@ pub fn assert_no_spills(ptx: &str, what: &dyn std::fmt::Display) {
 /// store issued since. (PTX ISA 9.7.9.25.3: `cp.async.bulk.wait_group.read`.)
 pub fn assert_staging_protocol(ptx: &str, what: &dyn std::fmt::Display) {
     use std::collections::{BTreeSet, HashMap, VecDeque};
+    // The epilogue's staging buffers are STORE_BOX_BYTES apart: 64 rows of 128 bytes.
     const BUF: i64 = 8192;
     for epi in ptx.split("// epilogue").skip(1) {
         let lines: Vec<&str> = epi
