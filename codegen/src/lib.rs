@@ -269,6 +269,11 @@ pub struct TensorMapSpec {
     pub batch: u64,
     /// Byte stride between batches (a multiple of 16; unused with one batch).
     pub batch_stride_bytes: u64,
+    /// L2 promotion the map asks for, bytes (`CU_TENSOR_MAP_L2_PROMOTION_L2_{128,256}B`):
+    /// 128 for a grid of at most one CTA per SM with 16-bit operands (decode shapes, which
+    /// stream their operands once), else 256. The runtime lowers 256 to 128 where the row
+    /// pitch is not a multiple of 256 bytes.
+    pub l2_promotion_bytes: u32,
 }
 
 /// Errors of code generation.

@@ -673,6 +673,31 @@ fn pingpong_kernels_take_turns_and_assemble_without_spills() {
     println!("{built} ping-pong kernels checked, {refused} plans refused");
 }
 
+/// Tensor maps ask for 128-byte L2 promotion on lone grids of 16-bit operands (decode
+/// shapes) and 256 elsewhere: persistent grids and tf32 (measured slower with 128 on an
+/// H100, docs/BENCHMARKS.md run 22-m).
+#[test]
+fn lone_16_bit_grids_ask_for_128_byte_l2_promotion() {
+    use MatLayout::{ColMajor as C, RowMajor as R};
+    for (dtype, shape, b, want) in [
+        (GemmDType::F16, (128, 6144, 4096), R, 128),
+        (GemmDType::BF16, (16, 4096, 4096), R, 128),
+        (GemmDType::F16, (4096, 4096, 4096), R, 256),
+        (GemmDType::TF32, (128, 6144, 4096), C, 256),
+    ] {
+        let (plan, opts) = warpgroup_plans(dtype, shape, R, b).remove(0);
+        let k = compile(&plan, &opts).unwrap();
+        assert!(!k.tensor_maps.is_empty(), "{dtype} {shape:?}");
+        for m in &k.tensor_maps {
+            assert_eq!(
+                m.l2_promotion_bytes, want,
+                "{dtype} {shape:?} {:?}",
+                m.operand
+            );
+        }
+    }
+}
+
 /// A multicast (`CompileOptions::multicast_a`), for the top two plans of every case at a
 /// square, two decode shapes (M = 16 ranks transposed plans first) and a ragged shape, and
 /// at 32-byte spans: a plan is refused for a reason of A multicast's (split-K, stream-K,

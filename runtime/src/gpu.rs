@@ -758,13 +758,15 @@ unsafe impl cudarc::driver::DeviceRepr for MapArg {}
 /// "Tensor Map Object Management"). Out-of-bounds box elements read as zero
 /// (`CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE`), which is what ragged edges rely on.
 ///
-/// L2 promotion is 256 bytes where the map's row pitch is a multiple of 256 bytes, else 128:
-/// with 256, rows that do not start on 256-byte boundaries (K = 1000 f16: 2000 bytes) pull
-/// in lines the tile does not use. Measured on an H100 (docs/BENCHMARKS.md run 17-f, two
-/// rounds, every map promoted alike): 2000x2000x1000 f16 28.0-28.3 us at 128 against
-/// 31.4-31.6 at 256, 4000x4000x1000 61.2 against 63.7-63.8; with aligned pitches 128 and
-/// 256 were level (4096^3 within 0.3%, 4096x4096x1024, 2048x2048x1024), so those keep the
-/// 256 the suites were measured with; 64 bytes and none measured as 128.
+/// L2 promotion is the map's `l2_promotion_bytes` (the code generator asks for 128 on grids
+/// of at most one CTA per SM with 16-bit operands and 256 elsewhere: docs/BENCHMARKS.md
+/// run 22), except that 256
+/// becomes 128 where the map's row pitch is not a multiple of 256 bytes: rows that do not
+/// start on 256-byte boundaries (K = 1000 f16: 2000 bytes) would pull in lines the tile does
+/// not use. Measured on an H100 (run 17-f, two rounds, every map promoted alike):
+/// 2000x2000x1000 f16 28.0-28.3 us at 128 against 31.4-31.6 at 256, 4000x4000x1000 61.2
+/// against 63.7-63.8; with aligned pitches 128 and 256 were level there (4096^3 within 0.3%,
+/// 4096x4096x1024, 2048x2048x1024); 64 bytes and none measured as 128.
 fn encode_map(d: &crate::TensorMapDesc, set: &DevSet) -> Result<MapArg, RuntimeError> {
     use sys::{
         CUtensorMapDataType as T, CUtensorMapFloatOOBfill as F, CUtensorMapInterleave as I,
@@ -786,6 +788,13 @@ fn encode_map(d: &crate::TensorMapDesc, set: &DevSet) -> Result<MapArg, RuntimeE
         64 => S::CU_TENSOR_MAP_SWIZZLE_64B,
         128 => S::CU_TENSOR_MAP_SWIZZLE_128B,
         x => return Err(RuntimeError::BadSpec(format!("swizzle of {x} bytes"))),
+    };
+    let promotion = match d.l2_promotion_bytes {
+        256 if d.stride_bytes.is_multiple_of(256) => L::CU_TENSOR_MAP_L2_PROMOTION_L2_256B,
+        256 | 128 => L::CU_TENSOR_MAP_L2_PROMOTION_L2_128B,
+        64 => L::CU_TENSOR_MAP_L2_PROMOTION_L2_64B,
+        0 => L::CU_TENSOR_MAP_L2_PROMOTION_NONE,
+        x => return Err(RuntimeError::BadSpec(format!("L2 promotion of {x} bytes"))),
     };
     let base = match d.operand {
         crate::MapOperand::A => set.a_ptr,
@@ -814,11 +823,7 @@ fn encode_map(d: &crate::TensorMapDesc, set: &DevSet) -> Result<MapArg, RuntimeE
             elem_strides.as_ptr(),
             I::CU_TENSOR_MAP_INTERLEAVE_NONE,
             swizzle,
-            if d.stride_bytes.is_multiple_of(256) {
-                L::CU_TENSOR_MAP_L2_PROMOTION_L2_256B
-            } else {
-                L::CU_TENSOR_MAP_L2_PROMOTION_L2_128B
-            },
+            promotion,
             F::CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE,
         )
     };

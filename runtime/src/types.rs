@@ -66,8 +66,7 @@ pub enum MapOperand {
 
 /// A 2-D (batched: 3-D) tiled tensor map to encode with `cuTensorMapEncodeTiled` (CUDA driver
 /// API, "Tensor Map Object Management"): dimension 0 is the contiguous one; no interleave, L2
-/// promotion of 256 bytes (128 where the row pitch is not a multiple of 256), out-of-bounds
-/// elements read as zero.
+/// promotion as `l2_promotion_bytes` asks, out-of-bounds elements read as zero.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct TensorMapDesc {
     /// The buffer.
@@ -87,6 +86,9 @@ pub struct TensorMapDesc {
     pub batch: u64,
     /// Byte stride between batches (a multiple of 16; unused with one batch).
     pub batch_stride_bytes: u64,
+    /// L2 promotion, bytes: 0 (none), 64, 128 or 256; 256 is lowered to 128 where
+    /// `stride_bytes` is not a multiple of 256.
+    pub l2_promotion_bytes: u32,
 }
 
 /// Storage type of a GEMM operand in device memory.

@@ -124,6 +124,7 @@ fn spec(k: &codegen::Kernel) -> KernelSpec {
                 swizzle_bytes: t.swizzle_bytes,
                 batch: t.batch,
                 batch_stride_bytes: t.batch_stride_bytes,
+                l2_promotion_bytes: t.l2_promotion_bytes,
             })
             .collect(),
     }

@@ -62,6 +62,7 @@ pub(super) fn tensor_map(p: &tessellate::GemmProblem, sh: &Shape) -> TensorMapSp
         swizzle_bytes: SPAN as u32,
         batch: p.batch as u64,
         batch_stride_bytes: (p.m * p.n * cb) as u64,
+        l2_promotion_bytes: sh.l2_promotion_bytes(),
     }
 }
 

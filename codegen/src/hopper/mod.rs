@@ -259,6 +259,8 @@ struct Shape {
     mcast: i64,
     /// The multicast operand is A (the cluster runs along n) instead of B.
     mcast_a: bool,
+    /// At most one CTA per SM over every batch's tiles (`tessellate::ring::is_lone`).
+    lone: bool,
     /// Loop over tiles `blockIdx.x + i * gridDim.x` (the first slot permuted by the
     /// [`order`] table where there is one) instead of one tile per CTA.
     persistent: bool,
@@ -484,7 +486,8 @@ impl Shape {
         // still one CTA per SM, so that a stage sweep times the kernel the default builds at
         // another depth.
         let [gm, gn, kt_count] = plan.grid();
-        if ring::is_lone(opts.sms, p.batch * gm * gn * split) {
+        let lone = ring::is_lone(opts.sms, p.batch * gm * gn * split);
+        if lone {
             ctas = 1;
         }
         // Stages asked for explicitly win over co-resident CTAs: fewer CTAs share the SM.
@@ -603,6 +606,7 @@ impl Shape {
             split,
             mcast,
             mcast_a,
+            lone,
             persistent,
             sk,
             batch: p.batch,
@@ -679,6 +683,22 @@ impl Shape {
     /// workspace).
     fn partials(&self) -> Option<StreamK> {
         self.sk.filter(StreamK::has_partials)
+    }
+
+    /// L2 promotion of the kernel's tensor maps, bytes: 128 for a lone grid of 16-bit
+    /// operands, 256 otherwise. Measured (docs/BENCHMARKS.md run 22-j..22-m, every map
+    /// alike, LLM suites against 256): on two H200s the f16 and bf16 suites' M = 16 and
+    /// M = 128 rows, all lone grids, ran up to 5% faster (16x6144x4096 1.021-1.029 ->
+    /// 1.053-1.065x cuBLAS; geomeans 1.033-1.036 -> 1.052-1.054), while the persistent
+    /// M = 4096 rows lost 0.3-0.7% with 128, so they keep 256; on an H100 the f16 suite
+    /// was level (1.018 / 1.019) and the tf32 one lost 1.8% (1.032 -> 1.014), so tf32 keeps
+    /// 256.
+    fn l2_promotion_bytes(&self) -> u32 {
+        if self.lone && self.a.eb == 2 {
+            128
+        } else {
+            256
+        }
     }
 
     /// Stream-K workspace: one `u32` flag per CTA.
@@ -872,6 +892,7 @@ pub fn build(plan: &Plan, opts: &CompileOptions) -> Result<Kernel, CodegenError>
             swizzle_bytes: t.span as u32,
             batch: p.batch as u64,
             batch_stride_bytes: (p.k * mn * eb) as u64,
+            l2_promotion_bytes: sh.l2_promotion_bytes(),
         }
     };
     // A transposed plan's A tiles come from the caller's B buffer and its B tiles from A.
