@@ -689,7 +689,7 @@ impl Shape {
     /// operands, 256 otherwise. Measured (docs/BENCHMARKS.md run 22-j..22-m, every map
     /// alike, LLM suites against 256): on two H200s the f16 and bf16 suites' M = 16 and
     /// M = 128 rows, all lone grids, ran up to 5% faster (16x6144x4096 1.021-1.029 ->
-    /// 1.053-1.065x cuBLAS; geomeans 1.033-1.036 -> 1.052-1.054), while the persistent
+    /// 1.053-1.065x cuBLAS; geomeans 1.033-1.036 -> 1.051-1.054), while the persistent
     /// M = 4096 rows lost 0.3-0.7% with 128, so they keep 256; on an H100 the f16 suite
     /// was level (1.018 / 1.019) and the tf32 one lost 1.8% (1.032 -> 1.014), so tf32 keeps
     /// 256.
