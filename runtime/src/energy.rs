@@ -43,6 +43,29 @@ pub struct EnergyOpts {
     pub rounds: u32,
 }
 
+impl EnergyOpts {
+    /// Checks the options before any GPU work.
+    ///
+    /// # Errors
+    /// [`RuntimeError::BadSpec`] for runs shorter than 0.2 s (or not finite) and for a round
+    /// count that is zero or odd, which would let one implementation lead more often.
+    pub fn check(&self) -> Result<(), RuntimeError> {
+        if !(self.seconds.is_finite() && self.seconds >= 0.2) {
+            return Err(RuntimeError::BadSpec(format!(
+                "energy runs of {} s (at least 0.2 s)",
+                self.seconds
+            )));
+        }
+        if self.rounds == 0 || self.rounds % 2 == 1 {
+            return Err(RuntimeError::BadSpec(format!(
+                "{} energy rounds (an even number, at least 2, so that each side leads equally often)",
+                self.rounds
+            )));
+        }
+        Ok(())
+    }
+}
+
 impl Default for EnergyOpts {
     fn default() -> Self {
         EnergyOpts {
@@ -390,6 +413,26 @@ pub(crate) fn rounds(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn energy_options_need_even_rounds_and_runs_of_0_2_s() {
+        let ok = EnergyOpts::default();
+        assert!(ok.check().is_ok());
+        for bad in [
+            EnergyOpts { rounds: 0, ..ok },
+            EnergyOpts { rounds: 3, ..ok },
+            EnergyOpts { seconds: 0.1, ..ok },
+            EnergyOpts {
+                seconds: f64::NAN,
+                ..ok
+            },
+        ] {
+            assert!(
+                matches!(bad.check(), Err(RuntimeError::BadSpec(_))),
+                "{bad:?}"
+            );
+        }
+    }
 
     #[test]
     fn stat_sums_and_means() {

@@ -593,6 +593,9 @@ impl Runtime {
         opts: &BenchOpts,
     ) -> Result<BenchReport, RuntimeError> {
         call.validate()?;
+        if let Some(eo) = &opts.energy {
+            eo.check()?;
+        }
         let f = self.load(spec)?;
         let set_bytes = call.set_bytes();
         let l2 = self.info.l2_bytes.max(1) as f64;
