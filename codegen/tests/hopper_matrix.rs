@@ -711,16 +711,18 @@ fn a_multicast_kernels_share_a_and_assemble_without_spills() {
     let mut checks = Checks::new();
     let (mut built, mut refused) = (0, 0);
     let shapes = [
-        (4096, 4096, 4096, 128),
-        (128, 6144, 4096, 128),
-        (3000, 2056, 1032, 128),
-        (16, 4096, 4096, 128),
-        (3000, 2056, 1032, 32),
+        ((4096, 4096, 4096), 128),
+        ((128, 6144, 4096), 128),
+        ((3000, 2056, 1032), 128),
+        ((16, 4096, 4096), 128),
+        ((3000, 2056, 1032), 32),
     ];
-    for (m, n, k, span) in shapes {
-        let shape = (m, n, k);
+    for (shape, swizzle) in shapes {
         for (dtype, a, b) in cases() {
-            for (plan, opts) in swizzled_plans(dtype, shape, a, b, span).into_iter().take(2) {
+            for (plan, opts) in swizzled_plans(dtype, shape, a, b, swizzle)
+                .into_iter()
+                .take(2)
+            {
                 let opts = CompileOptions {
                     multicast_a: Some(true),
                     ..opts

@@ -148,13 +148,6 @@ pub fn assert_staging_protocol(ptx: &str, what: &dyn std::fmt::Display) {
             for l in &lines {
                 let body = l.trim_start_matches(|c| c != ' ' && l.starts_with('@'));
                 let body = body.trim();
-                let operand_addr = |s: &str| -> Option<(String, i64)> {
-                    let inner = s.split('[').nth(1)?.split(']').next()?;
-                    let mut it = inner.split('+');
-                    let reg = it.next()?.trim().to_string();
-                    let off = it.next().map_or(Some(0), |o| o.trim().parse().ok())?;
-                    Some((reg, off))
-                };
                 if let Some(rest) = body.strip_prefix("add.u32 ") {
                     let ops: Vec<&str> = rest.trim_end_matches(';').split(", ").collect();
                     if let [dst, _, imm] = ops.as_slice()
@@ -163,7 +156,7 @@ pub fn assert_staging_protocol(ptx: &str, what: &dyn std::fmt::Display) {
                         adds.insert(dst, v);
                     }
                 } else if body.starts_with("st.shared") || body.starts_with("stmatrix") {
-                    let (_, off) = operand_addr(body).unwrap_or_else(|| panic!("{what}: {l}"));
+                    let off = address_offset(body).unwrap_or_else(|| panic!("{what}: {l}"));
                     let buf = off / BUF;
                     assert!(
                         !at_barrier.contains(&buf) && !since.contains(&buf),
@@ -189,4 +182,13 @@ pub fn assert_staging_protocol(ptx: &str, what: &dyn std::fmt::Display) {
             }
         }
     }
+}
+
+/// The immediate offset of an instruction's first `[%reg]` or `[%reg+off]` address operand.
+fn address_offset(line: &str) -> Option<i64> {
+    let inner = line.split('[').nth(1)?.split(']').next()?;
+    inner
+        .split('+')
+        .nth(1)
+        .map_or(Some(0), |o| o.trim().parse().ok())
 }
