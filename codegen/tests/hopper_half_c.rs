@@ -20,7 +20,7 @@ fn best(dtype: GemmDType, (m, n, k): (i64, i64, i64), b: MatLayout) -> (Plan, Co
         top: 1,
         warpgroups: true,
         transposed_warpgroups: true,
-        narrow_b_tiles: b == MatLayout::ColMajor,
+        narrow_b_tiles: true,
         b_k_major: b == MatLayout::ColMajor,
         ..Options::default()
     };

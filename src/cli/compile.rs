@@ -127,7 +127,7 @@ pub fn lowerable(
             problem, wgmma, a_layout, b_layout,
         )
         .is_ok(),
-        narrow_b_tiles: codegen::hopper::holds_narrow_b(b_layout),
+        narrow_b_tiles: true,
         b_pitch_bytes: Some(codegen::hopper::b_pitch_bytes(problem, b_layout)),
         b_k_major: b_layout == MatLayout::ColMajor,
         warpgroup_vector: codegen::hopper::lowers_ffma_columns(problem),

@@ -51,8 +51,9 @@ pub struct Options {
     pub stream_k: bool,
     /// Whether warpgroup candidates may also take B tiles of 96 columns (one wgmma
     /// `m64n96`; cuBLAS's decode tile width, which makes 128 CTAs of N = 6144). Off by
-    /// default: the Hopper code generator holds such tiles only K-major (a column-major B),
-    /// and `mosaic compile` turns it on there.
+    /// default; `mosaic compile` turns it on. The Hopper code generator holds them in both B
+    /// layouts; a row-major (MN-major) B as a whole 64-column chunk and a 32-column tail box
+    /// at 128-byte spans (`codegen::hopper::layout`).
     pub narrow_b_tiles: bool,
     /// Bytes between consecutive rows of B as stored (row-major B: `n * element bytes`;
     /// column-major: `k * element bytes`); `None`: row-major. Where it is not a multiple of

@@ -9,9 +9,16 @@
 //! - **K-major** (k fastest in global memory: row-major A, column-major B). One TMA box of
 //!   `bk` (inner, one span) x `rows` (outer); mn-row `r` starts at byte `r * span`.
 //! - **MN-major** (m or n fastest: column-major A, row-major B; f16/bf16 only, wgmma has no
-//!   transpose for tf32). `rows / (span / eb)` chunks of `span / eb` mn (inner, one span) x
-//!   `bk` k (outer), each `span * bk` bytes, one after another; k-row `k` of a chunk at byte
-//!   `k * span`, one TMA box per chunk.
+//!   transpose for tf32). `ceil(rows / (span / eb))` chunks of `span / eb` mn (inner, one
+//!   span) x `bk` k (outer), each `span * bk` bytes, one after another; k-row `k` of a chunk
+//!   at byte `k * span`, one TMA box per chunk. A last chunk that wgmma reads only in part
+//!   (96 columns of 128-byte spans: one and a half chunks) takes a narrower box (the tail
+//!   box, 32 columns, through a second tensor map): the TMA engine keeps one span per outer
+//!   row of a swizzled box narrower than the span, so the tail box lands exactly where the
+//!   first columns of a whole box would, and the rest of the chunk stays unwritten and
+//!   unread. Measured, not documented: run 23-c (`docs/logs/run23-boxlayout.cu`, H100)
+//!   printed the shared memory of a 32 x 32 f16 box with 128-byte swizzle; cuBLAS's decode
+//!   kernel loads its 96-column row-major B tiles this way (run 23-b).
 //!
 //! With `cut > 1` (multicast of the tile, B or A, across a cluster, where each CTA loads
 //! `1 / cut` of it) every box is cut into `cut` boxes along its outer dimension (K-major: mn
@@ -53,7 +60,7 @@ pub const SPANS: [i64; 3] = [128, 64, 32];
 pub struct OperandTile {
     /// Contiguous coordinate.
     pub major: Major,
-    /// Extent along m (A) or n (B), elements; a multiple of 64.
+    /// Extent along m (A) or n (B) that wgmma reads, elements; a multiple of 8.
     pub rows: i64,
     /// Element size, bytes (2 for f16/bf16, 4 for tf32).
     pub eb: i64,
@@ -70,9 +77,51 @@ impl OperandTile {
         self.span / self.eb
     }
 
-    /// Tile size, bytes (`rows * span`).
+    /// Extent along m or n as held in shared memory: `rows`, or for an MN-major tile whole
+    /// chunks of `span / eb` (a 96-column tile of 128-byte spans holds two 64-column chunks,
+    /// of which TMA writes and wgmma reads the first 96 columns).
+    pub fn held_rows(&self) -> i64 {
+        match self.major {
+            Major::K => self.rows,
+            Major::Mn => {
+                let per = self.span / self.eb;
+                (self.rows + per - 1) / per * per
+            }
+        }
+    }
+
+    /// Tile size as held, bytes (`held_rows * span`): what the tile takes of a stage.
     pub fn bytes(&self) -> i64 {
+        self.held_rows() * self.span
+    }
+
+    /// Bytes the TMA engine writes into the tile per stage (`rows * span`; less than
+    /// [`OperandTile::bytes`] where a tail box fills part of the last chunk): what the
+    /// stage's `full` barrier expects.
+    pub fn tx_bytes(&self) -> i64 {
         self.rows * self.span
+    }
+
+    /// The inner extent of the tail box, elements: `Some(rows mod (span / eb))` for an
+    /// MN-major tile whose last chunk is read in part, else `None` (every box whole).
+    pub fn tail_inner(&self) -> Option<i64> {
+        let per = self.span / self.eb;
+        (self.major == Major::Mn && self.rows % per != 0).then_some(self.rows % per)
+    }
+
+    /// Whether box `j` (numbered as in [`OperandTile::box_origin`]) is a tail box.
+    pub fn is_tail_box(&self, j: i64) -> bool {
+        self.tail_inner().is_some() && j / self.cut == self.chunks() - 1
+    }
+
+    /// Box `j`'s extents `[inner, outer]`, elements: [`OperandTile::box_dims`], or for a
+    /// tail box the inner extent [`OperandTile::tail_inner`].
+    pub fn box_dims_of(&self, j: i64) -> [i64; 2] {
+        let [inner, outer] = self.box_dims();
+        match self.tail_inner() {
+            Some(tail) if self.is_tail_box(j) => [tail, outer],
+            _ => [inner, outer],
+        }
     }
 
     /// Bytes of one swizzle atom: 8 spans, where the XOR pattern repeats.
@@ -96,7 +145,8 @@ impl OperandTile {
         swizzle(self.span, addr)
     }
 
-    /// The TMA box `[inner, outer]` in elements (inner is the contiguous global dimension).
+    /// The TMA box `[inner, outer]` in elements (inner is the contiguous global dimension);
+    /// a tail box is narrower ([`OperandTile::box_dims_of`]).
     pub fn box_dims(&self) -> [i64; 2] {
         match self.major {
             Major::K => [self.bk(), self.rows / self.cut],
@@ -114,7 +164,7 @@ impl OperandTile {
     fn chunks(&self) -> i64 {
         match self.major {
             Major::K => 1,
-            Major::Mn => self.rows / (self.span / self.eb),
+            Major::Mn => self.held_rows() / (self.span / self.eb),
         }
     }
 
@@ -126,11 +176,6 @@ impl OperandTile {
     /// Boxes per tile and stage.
     pub fn boxes(&self) -> i64 {
         self.chunks() * self.cut
-    }
-
-    /// Bytes of one box.
-    pub fn box_bytes(&self) -> i64 {
-        self.bytes() / self.boxes()
     }
 
     /// Box `j`'s global coordinate offset `[inner, outer]` from the tile origin `(k0, mn0)`
@@ -261,12 +306,13 @@ mod tests {
     }
 
     /// Every element every wgmma window reads is where TMA wrote it, for both majors, f16 and
-    /// tf32 widths, every mn window of 64 and every k step of 32 bytes.
+    /// tf32 widths, every mn window of 64 (or the whole 96-row tile, in part of its last
+    /// chunk where MN-major) and every k step of 32 bytes.
     #[test]
     fn tma_and_wgmma_agree() {
         for (major, span) in majors_and_spans() {
             for eb in [2, 4] {
-                for rows in [64, 128, 192, 256] {
+                for rows in [64, 96, 128, 192, 256] {
                     let t = OperandTile {
                         major,
                         rows,
@@ -276,7 +322,7 @@ mod tests {
                     };
                     let kstep = 32 / eb; // the instruction's k: 16 (f16) or 8 (tf32)
                     // A window is 64 mn (A's m64) or the whole tile (B's n).
-                    for win in [64, rows] {
+                    for win in [64, rows].into_iter().filter(|w| rows % w == 0) {
                         for mn0 in (0..rows).step_by(win as usize) {
                             for k0 in (0..t.bk()).step_by(kstep as usize) {
                                 let start = t.start_offset(mn0, k0);
@@ -298,13 +344,18 @@ mod tests {
         }
     }
 
-    /// TMA fills the tile exactly: every byte of it is written by exactly one element.
+    /// TMA writes each byte of the tile at most once, `tx_bytes` in all; only a tail chunk
+    /// (96 MN-major columns of 128-byte spans: the second chunk's last 32 columns) is left
+    /// unwritten, and wgmma never reads there (`tma_and_wgmma_agree`).
     #[test]
     fn tma_boxes_cover_the_tile_once() {
-        for (major, span) in majors_and_spans() {
+        let tiles = majors_and_spans()
+            .into_iter()
+            .flat_map(|ms| [(ms, 96), (ms, 128)]);
+        for ((major, span), rows) in tiles {
             let t = OperandTile {
                 major,
-                rows: 128,
+                rows,
                 eb: 2,
                 span,
                 cut: 1,
@@ -317,8 +368,21 @@ mod tests {
                     hit[o + 1] += 1;
                 }
             }
-            assert!(hit.iter().all(|&h| h == 1), "{major:?} {span}");
-            assert_eq!(t.boxes() * t.box_bytes(), t.bytes());
+            let what = format!("{major:?} {span} {rows}");
+            assert!(hit.iter().all(|&h| h <= 1), "{what}");
+            let written = hit.iter().filter(|&&h| h == 1).count() as i64;
+            assert_eq!(written, t.tx_bytes(), "{what}");
+            let tail = t.tail_inner().is_some();
+            assert_eq!(
+                tail,
+                major == Major::Mn && span == 128 && rows == 96,
+                "{what}"
+            );
+            assert_eq!(
+                t.bytes() - t.tx_bytes(),
+                if tail { 32 * span } else { 0 },
+                "{what}"
+            );
         }
     }
 
@@ -358,14 +422,16 @@ mod tests {
     }
 
     /// Each TMA box, written densely (one span per outer row, swizzled from its atom-aligned
-    /// start) at [`OperandTile::box_dst`], puts every element where
-    /// [`OperandTile::tma_offset`] says, and the boxes tile the operand exactly once: for both
-    /// majors, every span, both widths, every tile height and cuts of 1, 2 and 4.
+    /// start, also for a tail box narrower than the span: run 23-c) at
+    /// [`OperandTile::box_dst`], puts every element where [`OperandTile::tma_offset`] says,
+    /// and the boxes tile the operand exactly once: for both majors, every span, both widths,
+    /// every tile height (96: a tail box where MN-major at 128-byte spans) and cuts of 1, 2
+    /// and 4.
     #[test]
     fn boxes_land_where_the_layout_says() {
         for (major, span) in majors_and_spans() {
             for eb in [2, 4] {
-                for rows in [64, 128, 192, 256] {
+                for rows in [64, 96, 128, 192, 256] {
                     for cut in [1, 2, 4] {
                         let t = OperandTile {
                             major,
@@ -379,7 +445,8 @@ mod tests {
                         }
                         let mut seen = vec![0u8; (rows * t.bk()) as usize];
                         for j in 0..t.boxes() {
-                            let [bi, bo] = t.box_dims();
+                            let [bi, bo] = t.box_dims_of(j);
+                            assert_eq!(bi * eb % 16, 0, "a box's inner bytes: whole 16 bytes");
                             let [oi, oo] = t.box_origin(j);
                             let dst = t.box_dst(j);
                             assert_eq!(dst % t.atom(), 0, "{major:?} {rows} cut {cut} box {j}");

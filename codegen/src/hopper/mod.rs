@@ -170,13 +170,6 @@ pub fn lowers_ffma_columns(problem: &tessellate::GemmProblem) -> bool {
     problem.dtype == GemmDType::TF32
 }
 
-/// Whether B tiles of any multiple of 8 columns (not only whole 64-column chunks) can be
-/// held for this B layout: only K-major (column-major) B, whose tile rows are whole 128-byte
-/// swizzle spans; an MN-major tile is whole chunks of `span / element bytes` columns.
-pub fn holds_narrow_b(b_layout: MatLayout) -> bool {
-    b_major(b_layout) == Major::K
-}
-
 /// Bytes between consecutive rows of B as stored: `n` elements for a row-major B, `k` for a
 /// column-major one (the pitch of B's tensor map).
 pub fn b_pitch_bytes(problem: &tessellate::GemmProblem, b_layout: MatLayout) -> i64 {
@@ -333,7 +326,7 @@ impl Shape {
             || acc != DType::F32
             || !SPANS.contains(&(bk * eb))
             || !(wm == 64 || wm == 128)
-            || !(wn % 64 == 0 || ((plan.transposed || holds_narrow_b(b_layout)) && wn % 8 == 0))
+            || wn % 8 != 0
             || !(1..=3).contains(&plan.workers[0])
             || (plan.workers[0] == 3 && wm != 64)
         {
@@ -415,10 +408,6 @@ impl Shape {
                 "B multicast over {mcast} CTAs with split-K {split}{}",
                 if stream_k { " and stream-K" } else { "" }
             ));
-        }
-        // An MN-major tile is whole 64-element chunks; other heights only K-major.
-        if wn % 64 != 0 && !holds_narrow_b(b_layout) {
-            return unsupported(format!("a {wn}-row B tile that is not K-major"));
         }
         let (a_cut, b_cut) = if mcast_a { (mcast, 1) } else { (1, mcast) };
         let a = OperandTile {
@@ -731,6 +720,12 @@ impl Shape {
         self.a.bytes() + self.b.bytes()
     }
 
+    /// Bytes the TMA engine writes into one stage (what its `full` barrier expects): the
+    /// stage less what a B tail box leaves unwritten ([`OperandTile::tx_bytes`]).
+    fn stage_tx_bytes(&self) -> i64 {
+        self.a.tx_bytes() + self.b.tx_bytes()
+    }
+
     /// Bytes of the TMA-store staging buffers, all consumer warpgroups together.
     fn staging_bytes(&self) -> i64 {
         self.consumers * self.store_bufs * epilogue::STORE_BOX_BYTES
@@ -771,6 +766,9 @@ pub fn build(plan: &Plan, opts: &CompileOptions) -> Result<Kernel, CodegenError>
     params.push(Param::new(ParamType::TensorMap, "tmap_b"));
     if sh.store_bufs > 0 {
         params.push(Param::new(ParamType::TensorMap, "tmap_c"));
+    }
+    if sh.b.tail_inner().is_some() {
+        params.push(Param::new(ParamType::TensorMap, "tmap_b_tail"));
     }
     if sh.partials().is_some() {
         params.push(Param::new(ParamType::U64, "W"));
@@ -877,12 +875,11 @@ pub fn build(plan: &Plan, opts: &CompileOptions) -> Result<Kernel, CodegenError>
         GemmDType::TF32 => TmaElem::F32,
         _ => TmaElem::F16,
     };
-    let map = |operand: TmaOperand, t: &OperandTile, mn: i64| {
+    let map = |operand: TmaOperand, t: &OperandTile, mn: i64, bx: [i64; 2]| {
         let dims = match t.major {
             Major::K => [p.k, mn],
             Major::Mn => [mn, p.k],
         };
-        let bx = t.box_dims();
         TensorMapSpec {
             operand,
             elem,
@@ -901,9 +898,16 @@ pub fn build(plan: &Plan, opts: &CompileOptions) -> Result<Kernel, CodegenError>
     } else {
         (TmaOperand::A, TmaOperand::B)
     };
-    let mut tensor_maps = vec![map(a_buf, &sh.a, p.m), map(b_buf, &sh.b, p.n)];
+    let mut tensor_maps = vec![
+        map(a_buf, &sh.a, p.m, sh.a.box_dims()),
+        map(b_buf, &sh.b, p.n, sh.b.box_dims()),
+    ];
     if sh.store_bufs > 0 {
         tensor_maps.push(epilogue::tensor_map(&p, &sh));
+    }
+    if let Some(tail) = sh.b.tail_inner() {
+        // The same tensor, boxes as wide as the last chunk's columns (see `layout`).
+        tensor_maps.push(map(b_buf, &sh.b, p.n, [tail, sh.b.box_dims()[1]]));
     }
     let smem = sh.smem_bytes() as u32;
     Ok(Kernel {
@@ -1350,8 +1354,10 @@ fn producer(b: &mut Builder, sh: &Shape, base: Reg, bars: Reg, tid: Reg) {
     // Not `.uni`: warp 0 diverges here (lane 0 stays), and `bra.uni` promises that every
     // active thread of the warp branches alike (PTX ISA, control flow instructions: `bra`).
     b.emit_if(not_t0, false, Op::Bra, "", vec![sym(&done)]);
+    let tail_map = sh.b.tail_inner().map(|_| "tmap_b_tail");
     let maps: Vec<Reg> = ["tmap_a", "tmap_b"]
-        .iter()
+        .into_iter()
+        .chain(tail_map)
         .map(|name| {
             let g = b.reg(RegClass::B64);
             b.emit(Op::Mov, "u64", vec![r(g), sym(name)]);
@@ -1397,17 +1403,24 @@ fn producer(b: &mut Builder, sh: &Shape, base: Reg, bars: Reg, tid: Reg) {
     b.emit(
         Op::Mbarrier,
         "arrive.expect_tx.shared::cta.b64",
-        vec![sym("_"), addr(bar, 0), imm(sh.stage_bytes())],
+        vec![sym("_"), addr(bar, 0), imm(sh.stage_tx_bytes())],
     );
     // Operands by position, not by comparing tiles: A and B tiles of one shape and major
     // are equal as values (see the descriptor loop in `consumer_body`).
     let (a_mc, b_mc) = if sh.mcast_a { (mc, None) } else { (None, mc) };
     let operands = [
-        (&sh.a, m0, 0, maps[0], a_mc),
-        (&sh.b, n0, sh.a.bytes(), maps[1], b_mc),
+        (&sh.a, m0, 0, [maps[0]; 2], a_mc),
+        (
+            &sh.b,
+            n0,
+            sh.a.bytes(),
+            [maps[1], *maps.last().unwrap()],
+            b_mc,
+        ),
     ];
-    for (tile, mn0, off, map, shared) in operands {
+    for (tile, mn0, off, [whole, tail], shared) in operands {
         for j in (0..tile.boxes()).step_by(tile.cut as usize) {
+            let map = if tile.is_tail_box(j) { tail } else { whole };
             let o = tile.box_origin(j);
             let (inner0, outer0) = match tile.major {
                 Major::K => (k0, mn0),
