@@ -476,8 +476,9 @@ fn every_warpgroup_kernel_round_trips_has_the_hopper_machinery_and_assembles() {
 #[test]
 fn narrow_b_tiles_load_their_tail_and_assemble_without_spills() {
     // 96-column B tiles (wgmma m64n96) where whole tiles cover N: every such plan of a
-    // decode shape and a ragged one, every dtype and B layout. A row-major (MN-major) B
-    // holds them as a whole 64-column chunk and a 32-column tail box through a fourth
+    // decode shape and a ragged one, every dtype and B layout; and 80-column tiles where a
+    // column-major B's N is a multiple of 80 but not of 96. A row-major (MN-major) B holds
+    // 96 columns as a whole 64-column chunk and a 32-column tail box through a fourth
     // tensor map (`hopper::layout`); a column-major one needs no tail.
     let Some(_) =
         ptxas::require_or_skip("narrow_b_tiles_load_their_tail_and_assemble_without_spills")
@@ -494,10 +495,18 @@ fn narrow_b_tiles_load_their_tail_and_assemble_without_spills() {
             &[C, R]
         };
         for &b in layouts {
-            for shape in [(128, 6144, 4096), (1000, 960, 1000), (4096, 6144, 4096)] {
+            let mut shapes = vec![
+                ((128, 6144, 4096), 96),
+                ((1000, 960, 1000), 96),
+                ((4096, 6144, 4096), 96),
+            ];
+            if b == C {
+                shapes.push(((128, 5120, 5120), 80));
+            }
+            for (shape, width) in shapes {
                 let narrow: Vec<_> = warpgroup_plans(dtype, shape, R, b)
                     .into_iter()
-                    .filter(|(p, _)| p.cta_tile[1] == 96 && !p.transposed)
+                    .filter(|(p, _)| p.cta_tile[1] == width && !p.transposed)
                     .collect();
                 assert!(!narrow.is_empty(), "{dtype} {shape:?} {b:?}");
                 for (plan, opts) in narrow {
@@ -506,7 +515,8 @@ fn narrow_b_tiles_load_their_tail_and_assemble_without_spills() {
                     assert_eq!(plan.multicast, 1, "{plan}");
                     let k = compile(&plan, &opts).unwrap_or_else(|e| panic!("{plan}: {e}"));
                     assert!(
-                        k.ptx.contains("wgmma.mma_async.sync.aligned.m64n96k"),
+                        k.ptx
+                            .contains(&format!("wgmma.mma_async.sync.aligned.m64n{width}k")),
                         "{plan}"
                     );
                     // After A's and B's own maps (and C's), a second map over B.
@@ -522,7 +532,7 @@ fn narrow_b_tiles_load_their_tail_and_assemble_without_spills() {
                     // columns (not the 128 its two chunks hold).
                     let eb = dtype.input_bytes();
                     let bk = plan.cta_tile[2];
-                    let tx = (plan.cta_tile[0] + 96) * bk * eb;
+                    let tx = (plan.cta_tile[0] + width) * bk * eb;
                     let expected: Vec<i64> = k
                         .ptx
                         .lines()
@@ -534,16 +544,18 @@ fn narrow_b_tiles_load_their_tail_and_assemble_without_spills() {
                     n += 1;
                 }
             }
-            // Not where 96 does not divide N.
-            assert!(
-                warpgroup_plans(dtype, (128, 5120, 5120), R, b)
+            // Not where neither divides N, nor 80 columns of a row-major B (23-e: slower).
+            let no_narrow = |shape| {
+                warpgroup_plans(dtype, shape, R, b)
                     .iter()
-                    .all(|(p, _)| p.cta_tile[1] != 96 || p.transposed)
-            );
+                    .all(|(p, _)| ![80, 96].contains(&p.cta_tile[1]) || p.transposed)
+            };
+            assert!(no_narrow((128, 4096, 4096)), "{dtype} {b:?}");
+            assert_eq!(no_narrow((128, 5120, 5120)), b == R, "{dtype} {b:?}");
         }
     }
     checks.finish();
-    println!("{n} kernels with 96-column B tiles assembled without spills");
+    println!("{n} kernels with 80- and 96-column B tiles assembled without spills");
 }
 
 /// The swizzle mode wgmma reads a kernel's tiles with: bits 62-63 of the descriptors'

@@ -50,10 +50,11 @@ pub struct Options {
     /// those apart.
     pub stream_k: bool,
     /// Whether warpgroup candidates may also take B tiles of 96 columns (one wgmma
-    /// `m64n96`; cuBLAS's decode tile width, which makes 128 CTAs of N = 6144). Off by
-    /// default; `mosaic compile` turns it on. The Hopper code generator holds them in both B
-    /// layouts; a row-major (MN-major) B as a whole 64-column chunk and a 32-column tail box
-    /// at 128-byte spans (`codegen::hopper::layout`).
+    /// `m64n96`; cuBLAS's decode tile width, which makes 128 CTAs of N = 6144) and, with
+    /// [`Options::b_k_major`], of 80 (128 CTAs of N = 5120). Off by default; `mosaic
+    /// compile` turns it on. The Hopper code generator holds them in both B layouts, a
+    /// row-major (MN-major) B as whole 64-column chunks and a tail box at 128-byte spans
+    /// (`codegen::hopper::layout`).
     pub narrow_b_tiles: bool,
     /// Bytes between consecutive rows of B as stored (row-major B: `n * element bytes`;
     /// column-major: `k * element bytes`); `None`: row-major. Where it is not a multiple of
@@ -229,11 +230,16 @@ pub fn plans(
     if ![128, 64, 32].contains(&span) {
         return Err(GenerateError::BadSwizzle(span));
     }
-    // 96-column tiles only where whole tiles cover N. Measured (docs/BENCHMARKS.md run
-    // 10-f, H200): at N = 6144 64x96 tiles (128 CTAs) ran 2.7-6% faster than 128x64 (96
-    // CTAs), at N = 5120 (a last column a third used, 108 CTAs) 3-4.6% slower.
+    // 96- and 80-column tiles only where whole tiles cover N. Measured (docs/BENCHMARKS.md
+    // run 10-f, H200): at N = 6144 64x96 tiles (128 CTAs) ran 2.7-6% faster than 128x64 (96
+    // CTAs), at N = 5120 (a last column a third used, 108 CTAs) 3-4.6% slower. At N = 5120
+    // 64x80 tiles (128 CTAs) with a column-major B ran 2-3.5% faster than 128x64 (80 CTAs)
+    // at K = 5120 and level to 1% faster at K = 13824 (run 23-e, 23-f, H100); with a
+    // row-major B, whose 80 columns take a 16-column tail box, 2-11% slower.
     let wns: &[i64] = if opts.narrow_b_tiles && problem.n % 96 == 0 {
         &[64, 96, 128, 192, 256]
+    } else if opts.narrow_b_tiles && opts.b_k_major && problem.n % 80 == 0 {
+        &[64, 80, 128, 192, 256]
     } else {
         &[64, 128, 192, 256]
     };
