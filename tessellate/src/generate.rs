@@ -304,11 +304,29 @@ pub fn plans(
     // At equal modeled cycles (bandwidth-bound grids), a single-iTex plan before a mixed
     // one: at decode shapes the heterogeneous warpgroup tiles tie with their pure tiles on
     // the DRAM bound, and measured 0.5-0.6x of them (docs/BENCHMARKS.md run 14-b).
+    // At decode shapes (M <= 128, where transposed plans are offered) then the plan with
+    // the widest tensor instruction: an `m64nNk16` reads `(64 + N) x 16` operand elements
+    // from shared memory for `64 x N x 16` multiply-adds, so wider pieces read fewer bytes
+    // per flop; then a transposed plan. At 128x5120x{5120,13824} (row-major B) the
+    // transposed 64x128 tiles (one m64n128 per k-step, 9 stages) ran 2.2-5.5% faster than
+    // the 128x64 tiles (two m64n64) and 6-10% faster than the plain 64x128 tiles (6 stages)
+    // they tie with, on an H100 and an H200; at 128x15360x5120 64x256 tiles ran -0.9% to
+    // +3.2% against 128x128 (run 23-j, 23-k, 23-l). Larger M keeps the order below: its
+    // ties (64x256 against 128x128 at M = 1000, say) were not measured.
+    let decode = problem.m <= 128;
+    let wide_first = |a: &Plan, b: &Plan| {
+        if decode {
+            (widest_n(b), b.transposed).cmp(&(widest_n(a), a.transposed))
+        } else {
+            std::cmp::Ordering::Equal
+        }
+    };
     out.sort_by(|a, b| {
         a.modeled
             .cycles
             .total_cmp(&b.modeled.cycles)
             .then_with(|| a.regions.len().cmp(&b.regions.len()))
+            .then_with(|| wide_first(a, b))
             .then_with(|| key(a).cmp(&key(b)))
     });
     out.dedup_by(|a, b| key(a) == key(b));
@@ -318,6 +336,16 @@ pub fn plans(
         stop,
         explored,
     })
+}
+
+/// The widest `n` among a plan's tensor instructions (0 for a vector-only plan).
+fn widest_n(p: &Plan) -> u32 {
+    p.regions
+        .iter()
+        .filter_map(|r| r.piece.instruction().mnk())
+        .map(|(_, n, _)| n)
+        .max()
+        .unwrap_or(0)
 }
 
 /// A stable identity of a plan for ordering ties and removing duplicates.
