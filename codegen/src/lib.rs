@@ -192,8 +192,10 @@ pub struct Kernel {
     /// Pipeline stages actually used (fewer than planned when shared memory is short).
     pub stages: u32,
     /// Tensor maps the launcher encodes (`cuTensorMapEncodeTiled`) for this launch's buffers
-    /// and passes by value after the eight ABI parameters, in this order (empty for the
-    /// Ampere-style path).
+    /// and passes by value after the eight ABI parameters, in this order: A's, B's, then C's
+    /// (TMA-store epilogue) and a second map over B with narrower boxes (a row-major B tile
+    /// whose last 64-column chunk is read in part) where the kernel has them; empty for the
+    /// Ampere-style path.
     pub tensor_maps: Vec<TensorMapSpec>,
     /// Bytes of global workspace the kernel takes as one more `u64` parameter after the
     /// tensor maps (0: no such parameter), zero-filled before the first launch; the kernel

@@ -42,7 +42,9 @@
 //! The CTA tile is `bm x bn` with `bm = consumers * wm`; each consumer warpgroup owns `wm`
 //! (64 or 128) rows and all `bn` columns, issuing `wm / 64` `wgmma.m64n{bn}k{16|8}` per k
 //! step. Operand tiles and their descriptors (128-, 64- or 32-byte swizzle spans) are in
-//! [`layout`]. Edges: TMA fills out-of-bounds box elements with zeros (so ragged M, N and K
+//! [`layout`]; an MN-major B tile whose last chunk is read in part (96 columns of 128-byte
+//! spans) loads that chunk through a fourth tensor map, `tmap_b_tail`, with a box as wide as
+//! the part, and `full[s]` expects only the bytes written. Edges: TMA fills out-of-bounds box elements with zeros (so ragged M, N and K
 //! need no masking in the main loop), and the epilogue ([`epilogue`]) either hands 64 x 32
 //! boxes to a TMA store, which drops what lies outside `M x N`, or masks its direct stores.
 //!
