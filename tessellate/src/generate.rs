@@ -533,7 +533,7 @@ fn wgmma_candidates(
         // (Every batch's tiles: a batched grid runs them all.)
         let gm = ceil_div(problem.m, wg * wm);
         let tiles = problem.batch * gm * ceil_div(problem.n, wn);
-        // (Not 80- or 96-column tiles: with B multicast they ran correct but 5-7% slower at
+        // (Not 80- or 96-column tiles: with B multicast they ran correct but 4-5% slower at
         // 128x6144x4096, runs 22-f and 23-d.)
         let shared = multicast
             && wn % 64 == 0

@@ -44,9 +44,10 @@
 //! step. Operand tiles and their descriptors (128-, 64- or 32-byte swizzle spans) are in
 //! [`layout`]; an MN-major B tile whose last chunk is read in part (96 columns of 128-byte
 //! spans) loads that chunk through a fourth tensor map, `tmap_b_tail`, with a box as wide as
-//! the part, and `full[s]` expects only the bytes written. Edges: TMA fills out-of-bounds box elements with zeros (so ragged M, N and K
-//! need no masking in the main loop), and the epilogue ([`epilogue`]) either hands 64 x 32
-//! boxes to a TMA store, which drops what lies outside `M x N`, or masks its direct stores.
+//! the part, and `full[s]` expects only the bytes written. Edges: TMA fills out-of-bounds
+//! box elements with zeros (so ragged M, N and K need no masking in the main loop), and the
+//! epilogue ([`epilogue`]) either hands 64 x 32 boxes to a TMA store, which drops what lies
+//! outside `M x N`, or masks its direct stores.
 //!
 //! With epilogue overlap (module `overlap`, `CompileOptions::epilogue_overlap`; by default where
 //! a tile has at most 64 k-tiles) the consumers issue the next tile's first k-tiles during
