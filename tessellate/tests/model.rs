@@ -146,3 +146,54 @@ fn straddling_b_rows_rank_one_cta_grids_first() {
     }
     assert_eq!(best(2000, 2000, 1000, 4000, true).1, 2);
 }
+
+/// At M <= 128 the model ties plans on the DRAM bound; the tie goes to the widest wgmma,
+/// then to a transposed plan (run 23-j..23-l, H100 and H200: at 128x5120x5120 the
+/// transposed 64x128 tile ran 2.2-5.5% faster than the 128x64 tile it ties with). At
+/// M = 1000 ties keep the plan-key order (128x64 first), which nothing measured against.
+#[test]
+fn decode_ties_rank_the_widest_wgmma_then_a_transposed_plan() {
+    let t = hw_models::target("sm_90a", None).unwrap();
+    let opts = Options {
+        top: 8,
+        transposed_warpgroups: true,
+        narrow_b_tiles: true,
+        ..Options::default()
+    };
+    let problem = GemmProblem::new(128, 5120, 5120, 1, GemmDType::F16).unwrap();
+    let r = plans(&problem, &t, &opts).unwrap();
+    let first = &r.plans[0];
+    assert!(first.transposed, "{first}");
+    assert_eq!(first.cta_tile[..2], [64, 128], "{first}");
+    let tied_128x64 = r.plans.iter().any(|p| {
+        !p.transposed && p.cta_tile[..2] == [128, 64] && p.modeled.cycles == first.modeled.cycles
+    });
+    assert!(tied_128x64, "the 128x64 plan should tie with the first");
+    let problem = GemmProblem::new(1000, 1000, 1000, 1, GemmDType::F16).unwrap();
+    let first = plans(&problem, &t, &opts).unwrap().plans.remove(0);
+    assert_eq!(first.cta_tile[..2], [128, 64], "{first}");
+}
+
+/// 80-column tiles (128 CTAs at N = 5120) with a column-major B, which ran 2-3.5% faster
+/// than 128x64 on an H100 (run 23-e, 23-f); never with a row-major B, whose 80 columns
+/// would take a 16-column tail box (2-11% slower).
+#[test]
+fn eighty_column_tiles_only_for_a_column_major_b() {
+    let t = hw_models::target("sm_90a", None).unwrap();
+    let problem = GemmProblem::new(128, 5120, 5120, 1, GemmDType::F16).unwrap();
+    let first = |b_k_major| {
+        let opts = Options {
+            transposed_warpgroups: true,
+            narrow_b_tiles: true,
+            b_k_major,
+            // K = N = 5120: either layout's rows are 10240 bytes.
+            b_pitch_bytes: Some(5120 * 2),
+            ..Options::default()
+        };
+        plans(&problem, &t, &opts).unwrap().plans.remove(0)
+    };
+    let col = first(true);
+    assert_eq!(col.cta_tile[..2], [64, 80], "{col}");
+    let row = first(false);
+    assert_ne!(row.cta_tile[1], 80, "{row}");
+}
