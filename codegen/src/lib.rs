@@ -13,10 +13,11 @@
 //! parameters `u64 A, u64 B, u64 C, u32 M, u32 N, u32 K, alpha, beta` (`f32`, or `s32` bits for
 //! s8), computing `C = alpha * A B + beta * C`; A is `M x K` (row- or column-major, a compile
 //! option), B is `K x N` (likewise), C is `M x N` row-major with the accumulator type (f32; f16
-//! for f16acc; s32 for s8), or in the input type with [`CompileOptions::half_c`]. Warpgroup kernels take two or three more parameters, the tensor
-//! maps of their A and B tiles and, with a TMA-store epilogue, of C (128 bytes each, in the
-//! order of [`Kernel::tensor_maps`], which names the buffer each one covers: a transposed
-//! plan's first map is over the caller's B). A stream-K kernel then takes `u64 W`, a
+//! for f16acc; s32 for s8), or in the input type with [`CompileOptions::half_c`]. Warpgroup kernels take two to four more parameters, the tensor
+//! maps of their A and B tiles, with a TMA-store epilogue of C, and with a row-major B tile
+//! read in part a second map over B (128 bytes each, in the order of [`Kernel::tensor_maps`],
+//! which names the buffer each one covers: a transposed plan's first map is over the
+//! caller's B). A stream-K kernel then takes `u64 W`, a
 //! zero-filled workspace of [`Kernel::workspace_bytes`]. Grid and block are in [`Kernel`]
 //! (`(ceil(N/bn), ceil(M/bm), batch)` for warp kernels, CTA z computing batch z of a batched
 //! GEMM whose batches lie one after another (A, B, C strides `M*K`, `K*N`, `M*N` elements);

@@ -262,7 +262,7 @@ fn lone_grids_size_their_ring_by_the_streamed_operand_and_split_k_by_both() {
         ((128, 4096, 4096), [64, 64], 1, false, 10),
         ((128, 4096, 14336), [64, 64], 1, false, 10),
         // The best split-K plan there: 24 KiB of A and B a stage. Transposed 64x128 ranks
-        // before the 128x64 it ties with (run 23-j measured it 1-4% faster).
+        // before the 128x64 it ties with (run 23-j measured it 1-5% faster).
         ((128, 4096, 14336), [64, 128], 2, true, 6),
     ] {
         let (plan, opts) = warpgroup_plans(GemmDType::F16, shape, R, R)
@@ -481,7 +481,7 @@ fn narrow_b_tiles_load_their_tail_and_assemble_without_spills() {
     // 96-column B tiles (wgmma m64n96) where whole tiles cover N: every such plan of a
     // decode shape and a ragged one, every dtype and B layout; and 80-column tiles where a
     // column-major B's N is a multiple of 80 but not of 96. A row-major (MN-major) B holds
-    // 96 columns as a whole 64-column chunk and a 32-column tail box through a fourth
+    // 96 columns as a whole 64-column chunk and a 32-column tail box through one more
     // tensor map (`hopper::layout`); a column-major one needs no tail.
     let Some(_) =
         ptxas::require_or_skip("narrow_b_tiles_load_their_tail_and_assemble_without_spills")
@@ -530,6 +530,15 @@ fn narrow_b_tiles_load_their_tail_and_assemble_without_spills() {
                     assert_eq!(k.ptx.contains("tmap_b_tail"), b == R, "{plan}");
                     if let Some(t) = tail {
                         assert_eq!(t.box_dims, [32, k.tensor_maps[1].box_dims[1]], "{plan}");
+                        // The kernel declares its map parameters in `tensor_maps`' order.
+                        let declared: Vec<_> = ["tmap_a[", "tmap_b[", "tmap_c[", "tmap_b_tail["]
+                            .into_iter()
+                            .filter_map(|p| k.ptx.find(&format!(".b8 {p}")).map(|at| (at, p)))
+                            .collect();
+                        let mut sorted = declared.clone();
+                        sorted.sort();
+                        assert_eq!(declared, sorted, "{plan}");
+                        assert_eq!(declared.len(), k.tensor_maps.len(), "{plan}");
                     }
                     // The stage's `full` barrier expects the bytes written: A, and B's 96
                     // columns (not the 128 its two chunks hold).

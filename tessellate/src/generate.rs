@@ -235,7 +235,8 @@ pub fn plans(
     // CTAs), at N = 5120 (a last column a third used, 108 CTAs) 3-4.6% slower. At N = 5120
     // 64x80 tiles (128 CTAs) with a column-major B ran 2-3.5% faster than 128x64 (80 CTAs)
     // at K = 5120 and level to 1% faster at K = 13824 (run 23-e, 23-f, H100); with a
-    // row-major B, whose 80 columns take a 16-column tail box, 2-11% slower.
+    // row-major B, whose 80 columns take a 16-column tail box, slower in five rounds of six,
+    // by up to 12%. Where 96 also divides N (15360), 96-column tiles are offered instead.
     let wns: &[i64] = if opts.narrow_b_tiles && problem.n % 96 == 0 {
         &[64, 96, 128, 192, 256]
     } else if opts.narrow_b_tiles && opts.b_k_major && problem.n % 80 == 0 {
@@ -308,12 +309,13 @@ pub fn plans(
     // the widest tensor instruction: an `m64nNk16` reads `(64 + N) x 16` operand elements
     // from shared memory for `64 x N x 16` multiply-adds, so wider pieces read fewer bytes
     // per flop; then a transposed plan. At 128x5120x{5120,13824} (row-major B) the
-    // transposed 64x128 tiles (one m64n128 per k-step, 9 stages) ran 2.2-5.5% faster than
-    // the 128x64 tiles (two m64n64) and 6-10% faster than the plain 64x128 tiles (6 stages)
-    // they tie with, on an H100 and an H200; at 128x15360x5120 64x256 tiles ran -0.9% to
-    // +3.2% against 128x128 (run 23-j, 23-k, 23-l). Larger M keeps the order below: its
-    // ties (64x256 against 128x128 at M = 1000, say) were not measured.
-    let decode = problem.m <= 128;
+    // transposed 64x128 tiles (one m64n128 per k-step, 9 stages) ran faster than the 128x64
+    // tiles (two m64n64) they tie with in 15 of 16 paired rounds (f16 and bf16, an H100 and
+    // an H200; -0.6% to +7.2%), and 6-10% faster than the plain 64x128 tiles (6 stages);
+    // at 128x15360x5120 64x256 tiles ran -1.3% to +3.4% against
+    // 128x128 (run 23-j, 23-k, 23-l). Other problems keep the order below: their ties
+    // (64x256 against 128x128 at M = 1000, say; batched grids) were not measured.
+    let decode = opts.transposed_warpgroups && problem.m <= 128 && problem.batch == 1;
     let wide_first = |a: &Plan, b: &Plan| {
         if decode {
             (widest_n(b), b.transposed).cmp(&(widest_n(a), a.transposed))
@@ -533,8 +535,8 @@ fn wgmma_candidates(
         // (Every batch's tiles: a batched grid runs them all.)
         let gm = ceil_div(problem.m, wg * wm);
         let tiles = problem.batch * gm * ceil_div(problem.n, wn);
-        // (Not 80- or 96-column tiles: with B multicast they ran correct but 4-5% slower at
-        // 128x6144x4096, runs 22-f and 23-d.)
+        // (Not 80- or 96-column tiles: 96-column ones with B multicast ran correct but 4-5%
+        // slower at 128x6144x4096, runs 22-f and 23-d; 80-column ones never ran with it.)
         let shared = multicast
             && wn % 64 == 0
             && split_k == 1

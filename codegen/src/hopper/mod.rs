@@ -43,8 +43,9 @@
 //! (64 or 128) rows and all `bn` columns, issuing `wm / 64` `wgmma.m64n{bn}k{16|8}` per k
 //! step. Operand tiles and their descriptors (128-, 64- or 32-byte swizzle spans) are in
 //! [`layout`]; an MN-major B tile whose last chunk is read in part (96 columns of 128-byte
-//! spans) loads that chunk through a fourth tensor map, `tmap_b_tail`, with a box as wide as
-//! the part, and `full[s]` expects only the bytes written. Edges: TMA fills out-of-bounds
+//! spans) loads that chunk through one more tensor map, `tmap_b_tail` (after C's where
+//! there is one), with a box as wide as the part, and `full[s]` expects only the bytes
+//! written. Edges: TMA fills out-of-bounds
 //! box elements with zeros (so ragged M, N and K need no masking in the main loop), and the
 //! epilogue ([`epilogue`]) either hands 64 x 32 boxes to a TMA store, which drops what lies
 //! outside `M x N`, or masks its direct stores.
@@ -427,6 +428,14 @@ impl Shape {
             span: bk * eb,
             cut: b_cut,
         };
+        // A tail box (a last chunk read in part) was measured only for B at 128-byte spans
+        // after at least one whole chunk (runs 23-c..23-e); A tiles are whole chunks.
+        if a.tail_inner().is_some() || (b.tail_inner().is_some() && (b.span != SPAN || wn < 64)) {
+            return unsupported(format!(
+                "{}x{wn} tiles whose MN-major chunks of {}-byte spans are read in part",
+                plan.cta_tile[0], b.span
+            ));
+        }
         for (t, name) in [(&a, "A"), (&b, "B")] {
             if !t.cut_ok() {
                 return unsupported(format!(
