@@ -233,7 +233,7 @@ pub fn plans(
     // 96- and 80-column tiles only where whole tiles cover N. Measured (docs/BENCHMARKS.md
     // run 10-f, H200): at N = 6144 64x96 tiles (128 CTAs) ran 2.7-6% faster than 128x64 (96
     // CTAs), at N = 5120 (a last column a third used, 108 CTAs) 3-4.6% slower. At N = 5120
-    // 64x80 tiles (128 CTAs) with a column-major B ran 2-3.5% faster than 128x64 (80 CTAs)
+    // 64x80 tiles (128 CTAs) with a column-major B ran 1.4-3.5% faster than 128x64 (80 CTAs)
     // at K = 5120 and level to 1% faster at K = 13824 (run 23-e, 23-f, H100); with a
     // row-major B, whose 80 columns take a 16-column tail box, slower in five rounds of six,
     // by up to 12%. Where 96 also divides N (15360), 96-column tiles are offered instead.

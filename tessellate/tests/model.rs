@@ -174,7 +174,7 @@ fn decode_ties_rank_the_widest_wgmma_then_a_transposed_plan() {
     assert_eq!(first.cta_tile[..2], [128, 64], "{first}");
 }
 
-/// 80-column tiles (128 CTAs at N = 5120) with a column-major B, which ran 2-3.5% faster
+/// 80-column tiles (128 CTAs at N = 5120) with a column-major B, which ran 1.4-3.5% faster
 /// than 128x64 on an H100 (run 23-e, 23-f); never with a row-major B, whose 80 columns
 /// would take a 16-column tail box (slower in five rounds of six, by up to 12%).
 #[test]
