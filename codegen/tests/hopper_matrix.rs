@@ -969,11 +969,14 @@ fn batched_kernels_address_3d_maps_and_assemble_without_spills() {
     let mut checks = Checks::new();
     let mut n = 0;
     let mut split = 0;
+    let mut tails = 0;
     for (batch, shape) in [
         (3, (1000, 1000, 1000)),
         (8, (1024, 1024, 512)),
         (4, (128, 4096, 4096)),
         (2, (128, 1024, 8192)),
+        // 96-column tiles of a row-major B take a 3-D tail map (run 23-m ran them).
+        (2, (128, 6144, 4096)),
     ] {
         for (dtype, a, b) in cases() {
             let opts = Options {
@@ -1011,6 +1014,7 @@ fn batched_kernels_address_3d_maps_and_assemble_without_spills() {
                 } else {
                     assert_eq!(g, slots, "{what}");
                 }
+                tails += i64::from(k.ptx.contains("tmap_b_tail"));
                 check_kernel(&mut checks, k.ptx, what, ptxas_ok);
                 split += i64::from(plan.split_k > 1);
                 n += 1;
@@ -1020,6 +1024,7 @@ fn batched_kernels_address_3d_maps_and_assemble_without_spills() {
     checks.finish();
     // Split-K clusters (one tile's splits) stay inside a batch too.
     assert!(split > 0, "no split-K plan among the batched ones");
+    assert!(tails > 0, "no batched kernel with a B tail map");
     println!("{n} batched kernels checked ({split} split-K)");
 }
 
