@@ -917,9 +917,10 @@ pub fn build(plan: &Plan, opts: &CompileOptions) -> Result<Kernel, CodegenError>
     if sh.store_bufs > 0 {
         tensor_maps.push(epilogue::tensor_map(&p, &sh));
     }
-    if let Some(tail) = sh.b.tail_inner() {
+    if sh.b.tail_inner().is_some() {
         // The same tensor, boxes as wide as the last chunk's columns (see `layout`).
-        tensor_maps.push(map(b_buf, &sh.b, p.n, [tail, sh.b.box_dims()[1]]));
+        let last = sh.b.boxes() - 1;
+        tensor_maps.push(map(b_buf, &sh.b, p.n, sh.b.box_dims_of(last)));
     }
     let smem = sh.smem_bytes() as u32;
     Ok(Kernel {
@@ -1366,18 +1367,15 @@ fn producer(b: &mut Builder, sh: &Shape, base: Reg, bars: Reg, tid: Reg) {
     // Not `.uni`: warp 0 diverges here (lane 0 stays), and `bra.uni` promises that every
     // active thread of the warp branches alike (PTX ISA, control flow instructions: `bra`).
     b.emit_if(not_t0, false, Op::Bra, "", vec![sym(&done)]);
-    let tail_map = sh.b.tail_inner().map(|_| "tmap_b_tail");
-    let maps: Vec<Reg> = ["tmap_a", "tmap_b"]
-        .into_iter()
-        .chain(tail_map)
-        .map(|name| {
-            let g = b.reg(RegClass::B64);
-            b.emit(Op::Mov, "u64", vec![r(g), sym(name)]);
-            b.emit(Op::Cvta, "param.u64", vec![r(g), r(g)]);
-            b.emit(Op::Prefetch, "tensormap", vec![addr(g, 0)]);
-            g
-        })
-        .collect();
+    let mut map_reg = |name: &str| {
+        let g = b.reg(RegClass::B64);
+        b.emit(Op::Mov, "u64", vec![r(g), sym(name)]);
+        b.emit(Op::Cvta, "param.u64", vec![r(g), r(g)]);
+        b.emit(Op::Prefetch, "tensormap", vec![addr(g, 0)]);
+        g
+    };
+    let (map_a, map_b) = (map_reg("tmap_a"), map_reg("tmap_b"));
+    let map_b_tail = sh.b.tail_inner().map(|_| map_reg("tmap_b_tail"));
     let k0 = b.reg(RegClass::B32);
     let ebar = b.reg(RegClass::B32);
     let prev = b.reg(RegClass::B32);
@@ -1421,18 +1419,12 @@ fn producer(b: &mut Builder, sh: &Shape, base: Reg, bars: Reg, tid: Reg) {
     // are equal as values (see the descriptor loop in `consumer_body`).
     let (a_mc, b_mc) = if sh.mcast_a { (mc, None) } else { (None, mc) };
     let operands = [
-        (&sh.a, m0, 0, [maps[0]; 2], a_mc),
-        (
-            &sh.b,
-            n0,
-            sh.a.bytes(),
-            [maps[1], *maps.last().unwrap()],
-            b_mc,
-        ),
+        (&sh.a, m0, 0, map_a, None, a_mc),
+        (&sh.b, n0, sh.a.bytes(), map_b, map_b_tail, b_mc),
     ];
-    for (tile, mn0, off, [whole, tail], shared) in operands {
+    for (tile, mn0, off, whole, tail, shared) in operands {
         for j in (0..tile.boxes()).step_by(tile.cut as usize) {
-            let map = if tile.is_tail_box(j) { tail } else { whole };
+            let map = tail.filter(|_| tile.is_tail_box(j)).unwrap_or(whole);
             let o = tile.box_origin(j);
             let (inner0, outer0) = match tile.major {
                 Major::K => (k0, mn0),
