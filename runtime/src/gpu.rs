@@ -765,10 +765,10 @@ unsafe impl cudarc::driver::DeviceRepr for MapArg {}
 /// of at most one CTA per SM with 16-bit operands and 256 elsewhere: docs/BENCHMARKS.md
 /// run 22), except that 256 becomes 128 where the map's row pitch is not a multiple of 256
 /// bytes: rows that do not start on 256-byte boundaries (K = 1000 f16: 2000 bytes) would
-/// pull in lines the tile does not use. Measured on an H100 (run 17-f, two rounds, every map promoted alike):
-/// 2000x2000x1000 f16 28.0-28.3 us at 128 against 31.4-31.6 at 256, 4000x4000x1000 61.2
-/// against 63.7-63.8; with aligned pitches 128 and 256 were level there (4096^3 within 0.3%,
-/// 4096x4096x1024, 2048x2048x1024); 64 bytes and none measured as 128.
+/// pull in lines the tile does not use. Measured on an H100 (run 17-f, two rounds, every
+/// map promoted alike): 2000x2000x1000 f16 28.0-28.3 us at 128 against 31.4-31.6 at 256,
+/// 4000x4000x1000 61.2 against 63.7-63.8; with aligned pitches 128 and 256 were level there
+/// (4096^3 within 0.3%, 4096x4096x1024, 2048x2048x1024); 64 bytes and none measured as 128.
 fn encode_map(d: &crate::TensorMapDesc, set: &DevSet) -> Result<MapArg, RuntimeError> {
     use sys::{
         CUtensorMapDataType as T, CUtensorMapFloatOOBfill as F, CUtensorMapInterleave as I,
