@@ -166,6 +166,9 @@ pub(crate) struct Candidate {
     pub(crate) stream_k: bool,
     /// A row-major B's rows are not whole 128-byte lines (see [`b_straddles`]): TMA tiles.
     pub(crate) b_straddles: bool,
+    /// Columns of B a stage holds in shared memory: `cta[1]`, or more where a row-major B's
+    /// last swizzle chunk is read in part ([`ring::held_b_columns`]).
+    pub(crate) held_n: i64,
 }
 
 impl Candidate {
@@ -179,6 +182,12 @@ impl Candidate {
         }
         let rows = ceil_div(ceil_div(problem.m, self.cta[0]), self.multicast) * self.multicast;
         problem.batch * rows * ceil_div(problem.n, self.cta[1]) * self.split_k
+    }
+
+    /// Shared memory one stage holds, bytes: the A tile and [`Candidate::held_n`] columns
+    /// of B, `cta[2]` deep.
+    pub(crate) fn stage_bytes(&self, problem: &GemmProblem) -> i64 {
+        (self.cta[0] + self.held_n) * self.cta[2] * problem.dtype.input_bytes()
     }
 }
 
@@ -253,8 +262,11 @@ pub fn plans(
         problem,
         span,
         opts.stream_k,
-        b_multicast_pays(problem, opts),
-        b_straddles(problem, opts),
+        BLoad {
+            multicast: b_multicast_pays(problem, opts),
+            straddles: b_straddles(problem, opts),
+            mn_major: !opts.b_k_major,
+        },
         max_warp_acc_regs(problem, opts),
     );
     let mut out: Vec<Plan> = Vec::new();
@@ -289,8 +301,13 @@ pub fn plans(
         // No multicast of the shared activations: measured slower (run 7-f, 0.81-0.99x of
         // the same tiles without it). (Their B, the caller's A, is not charged for rows
         // straddling lines: see [`b_straddles`].)
-        let pairs = (false, false);
-        for c in wgmma_candidates(dtype, target, &pt, &[wn], pairs, span, opts.stream_k) {
+        // Their B is the caller's row-major A, k fastest.
+        let b = BLoad {
+            multicast: false,
+            straddles: false,
+            mn_major: false,
+        };
+        for c in wgmma_candidates(dtype, target, &pt, &[wn], b, span, opts.stream_k) {
             for mix in mixes(&pt, target, &c, Split::Uniform, None, opts)? {
                 if let Some(mut plan) = build(&pt, target, &c, Split::Uniform, None, &mix)? {
                     plan.transposed = true;
@@ -400,8 +417,7 @@ fn candidates(
     problem: &GemmProblem,
     span: i64,
     stream_k: bool,
-    multicast: bool,
-    b_straddles: bool,
+    b_load: BLoad,
     max_acc: f64,
 ) -> Vec<Candidate> {
     let k = problem.k;
@@ -446,21 +462,29 @@ fn candidates(
                 multicast: 1,
                 stream_k: false,
                 b_straddles: false,
+                held_n: bn,
             });
         }
     }
     if wgmma {
         out.extend(wgmma_candidates(
-            dtype,
-            target,
-            problem,
-            wns,
-            (multicast, b_straddles),
-            span,
-            stream_k,
+            dtype, target, problem, wns, b_load, span, stream_k,
         ));
     }
     out
+}
+
+/// How the warpgroup candidates load B.
+#[derive(Clone, Copy, Debug)]
+struct BLoad {
+    /// Whether B may be shared across a 2-CTA cluster (TMA multicast; see
+    /// [`b_multicast_pays`]).
+    multicast: bool,
+    /// A row-major B's rows are not whole 128-byte lines (see [`b_straddles`]).
+    straddles: bool,
+    /// B is n-fastest (row-major, MN-major in shared memory), which sets the columns a stage
+    /// holds ([`ring::held_b_columns`]).
+    mn_major: bool,
 }
 
 /// K up to which B multicast is not offered where B's rows are whole 128-byte lines (see
@@ -503,19 +527,20 @@ fn b_pitch(problem: &GemmProblem, opts: &Options) -> i64 {
 
 /// The wgmma path: 1 to 3 consumer warpgroups along m (3 only of 64 rows), each 64 or 128
 /// rows x one of `wns`
-/// columns; k-step of one `span`-byte swizzle row. `multicast`: whether B may be shared
-/// across a 2-CTA cluster. `stream_k`: the split-K-free candidates with stream-K tails
-/// (and no split-K ones) instead.
+/// columns; k-step of one `span`-byte swizzle row, B's tiles loaded as `b` says.
+/// `stream_k`: the split-K-free candidates with stream-K tails (and no split-K ones)
+/// instead.
 fn wgmma_candidates(
     dtype: GemmDType,
     target: &Target,
     problem: &GemmProblem,
     wns: &[i64],
-    (multicast, b_straddles): (bool, bool),
+    b: BLoad,
     span: i64,
     stream_k: bool,
 ) -> Vec<Candidate> {
-    let bk = span / dtype.input_bytes();
+    let eb = dtype.input_bytes();
+    let bk = span / eb;
     let kts = ceil_div(problem.k, bk);
     let mut out = Vec::new();
     // Four or three 128-byte stages' worth of bytes in flight, in stages of one span.
@@ -525,7 +550,9 @@ fn wgmma_candidates(
     let shapes = itertools::iproduct!([1, 2, 3], [64, 128], wns.iter().copied(), depth, [1, 2, 4])
         .filter(|&(wg, wm, ..)| wg < 3 || wm == 64);
     for (wg, wm, wn, stages, split_k) in shapes {
-        if !wgmma_candidate_fits(target, problem, [wg, wm, wn], stages, split_k, kts, span) {
+        let held_n = ring::held_b_columns(wn, span, eb, b.mn_major);
+        let tile = [wg, wm, wn, held_n];
+        if !wgmma_candidate_fits(target, problem, tile, stages, split_k, kts, span) {
             continue;
         }
         // More tiles than SMs: loop over them in resident CTAs, so one tile's epilogue
@@ -537,7 +564,7 @@ fn wgmma_candidates(
         let tiles = problem.batch * gm * ceil_div(problem.n, wn);
         // (Not 80- or 96-column tiles: 96-column ones with B multicast ran correct but 4-5%
         // slower at 128x6144x4096, runs 22-f and 23-d; 80-column ones never ran with it.)
-        let shared = multicast
+        let shared = b.multicast
             && wn % 64 == 0
             && split_k == 1
             && tiles >= 2 * i64::from(target.sms)
@@ -545,7 +572,7 @@ fn wgmma_candidates(
         // A lone grid's ring is deeper than the plan's default (see [`ring`]).
         let cta = [wg * wm, wn, bk];
         let stages = if ring::is_lone(target.sms, tiles * split_k) {
-            ring::lone_stages(problem, target, cta, split_k, stages)
+            ring::lone_stages(problem, target, cta, held_n, split_k, stages)
         } else {
             stages
         };
@@ -560,7 +587,8 @@ fn wgmma_candidates(
             persistent: split_k == 1 && tiles > i64::from(target.sms),
             multicast: if shared { 2 } else { 1 },
             stream_k: false,
-            b_straddles,
+            b_straddles: b.straddles,
+            held_n,
         };
         match (stream_k, split_k) {
             (false, _) => out.push(c),
@@ -577,8 +605,9 @@ fn wgmma_candidates(
     out
 }
 
-/// Whether a warpgroup candidate of `wg` consumers of `wm x wn`, `stages` deep, split `split_k`
-/// ways over `kts` k-tiles is worth ranking:
+/// Whether a warpgroup candidate of `wg` consumers of `wm x wn` (its stages holding `held_n`
+/// columns of B, [`ring::held_b_columns`]), `stages` deep, split `split_k` ways over `kts`
+/// k-tiles is worth ranking:
 /// - at most 128 accumulators per thread (more do not fit beside the addressing in a
 ///   consumer's 232 registers);
 /// - three stages only where that lets two CTAs share an SM (one's epilogue then overlaps the
@@ -591,7 +620,7 @@ fn wgmma_candidates(
 fn wgmma_candidate_fits(
     target: &Target,
     problem: &GemmProblem,
-    [wg, wm, wn]: [i64; 3],
+    [wg, wm, wn, held_n]: [i64; 4],
     stages: i64,
     split_k: i64,
     kts: i64,
@@ -603,8 +632,9 @@ fn wgmma_candidate_fits(
         return false;
     }
     let cap = 65536 / (2 * 128 * (wg + 1)) / 8 * 8;
-    let two_fit =
-        |st: i64| 2 * (st * (wg * wm + wn) * span + 1024) <= i64::from(target.smem_bytes_per_sm);
+    let two_fit = |st: i64| {
+        2 * (st * (wg * wm + held_n) * span + 1024) <= i64::from(target.smem_bytes_per_sm)
+    };
     let (three, four) = (3 * 128 / span, 4 * 128 / span);
     if stages == three && (!two_fit(three) || two_fit(four) || acc + 40 > cap) {
         return false;

@@ -139,10 +139,7 @@ impl<'a> Model<'a> {
         if regs > i64::from(t.max_regs_per_thread) {
             return 0;
         }
-        let smem = stages
-            * (self.c.cta[0] + self.c.cta[1])
-            * self.c.cta[2]
-            * self.problem.dtype.input_bytes();
+        let smem = stages * self.c.stage_bytes(self.problem);
         if smem > i64::from(t.smem_max_per_cta) {
             return 0;
         }
@@ -313,10 +310,7 @@ impl<'a> Model<'a> {
     /// Register budget per thread for `ctas` resident CTAs, `None` if shared memory forbids it.
     fn reg_budget(&self, ctas: i64) -> Option<f64> {
         let t = self.target;
-        let smem = self.stages()
-            * (self.c.cta[0] + self.c.cta[1])
-            * self.c.cta[2]
-            * self.problem.dtype.input_bytes();
+        let smem = self.stages() * self.c.stage_bytes(self.problem);
         if smem * ctas > i64::from(t.smem_bytes_per_sm) {
             return None;
         }

@@ -67,6 +67,21 @@ pub fn streamed_stage_bytes(problem: &GemmProblem, cta: [i64; 3]) -> i64 {
     rows * cta[2] * problem.dtype.input_bytes()
 }
 
+/// Columns of a `cta_n`-column B tile that one stage holds in shared memory, at `span`-byte
+/// swizzle spans of `eb`-byte elements: `cta_n`, or for an MN-major B (row-major: n fastest)
+/// whole chunks of `span / eb` columns, since a last chunk read only in part (96 columns of
+/// 128-byte f16 spans) still takes a whole chunk's place, its tail box landing at the
+/// chunk's start. The Hopper code generator lays tiles out by the same rule
+/// (`codegen::hopper::layout::OperandTile::held_rows`; its tests check the two agree).
+pub fn held_b_columns(cta_n: i64, span: i64, eb: i64, b_mn_major: bool) -> i64 {
+    let per = span / eb;
+    if b_mn_major {
+        (cta_n + per - 1) / per * per
+    } else {
+        cta_n
+    }
+}
+
 /// Whether a warpgroup grid of `ctas` CTAs (k-splits and batches counted) is lone on a GPU
 /// of `sms` SMs: at most one CTA per SM.
 pub fn is_lone(sms: u32, ctas: i64) -> bool {
@@ -77,16 +92,19 @@ pub fn is_lone(sms: u32, ctas: i64) -> bool {
 /// `stages`), split `split_k` ways: at least [`LONE_STAGES`] and the plan's, enough to hold
 /// [`LONE_STREAM_BYTES`] of the streamed operand (split-K: [`LONE_BYTES`] of both, A's rows
 /// past `M` not fetched), at most 16, and no more than one CTA's shared memory holds beside
-/// two 8-byte mbarriers a stage.
+/// two 8-byte mbarriers a stage. The bytes in flight count the columns read; shared memory,
+/// the `held_n` columns of B a stage holds ([`held_b_columns`]).
 pub fn lone_stages(
     problem: &GemmProblem,
     target: &Target,
     cta: [i64; 3],
+    held_n: i64,
     split_k: i64,
     stages: i64,
 ) -> i64 {
     let eb = problem.dtype.input_bytes();
     let (a, b) = (cta[0] * cta[2] * eb, cta[1] * cta[2] * eb);
+    let held = (cta[0] + held_n) * cta[2] * eb;
     let (bytes, data) = if split_k > 1 {
         (LONE_BYTES, b + a * problem.m.min(cta[0]) / cta[0])
     } else {
@@ -104,7 +122,7 @@ pub fn lone_stages(
     );
     (2..=want)
         .rev()
-        .find(|&s| ring_bytes(a + b, s) <= limit)
+        .find(|&s| ring_bytes(held, s) <= limit)
         .unwrap_or(2)
 }
 
@@ -126,31 +144,31 @@ mod tests {
         let t = h100();
         // 8 KiB of B a stage: 10 stages hold 80 KiB.
         assert_eq!(
-            lone_stages(&f16(128, 4096, 4096), &t, [64, 64, 64], 1, 4),
+            lone_stages(&f16(128, 4096, 4096), &t, [64, 64, 64], 64, 1, 4),
             10
         );
         // 128x64 tiles: 24 KiB stages, of which 9 fit beside the barriers in 227 KiB.
         assert_eq!(
-            lone_stages(&f16(128, 5120, 5120), &t, [128, 64, 64], 1, 4),
+            lone_stages(&f16(128, 5120, 5120), &t, [128, 64, 64], 64, 1, 4),
             9
         );
         // Split-K counts both operands: 24 KiB a stage, so the floor of 6.
         assert_eq!(
-            lone_stages(&f16(128, 4096, 14336), &t, [128, 64, 64], 2, 4),
+            lone_stages(&f16(128, 4096, 14336), &t, [128, 64, 64], 64, 2, 4),
             6
         );
         // 32-byte spans: 2 KiB of B a stage would want 40; the ring stops at 16.
         assert_eq!(
-            lone_stages(&f16(128, 4096, 4096), &t, [64, 64, 16], 1, 16),
+            lone_stages(&f16(128, 4096, 4096), &t, [64, 64, 16], 64, 1, 16),
             16
         );
         // tf32: 32 elements of 4 bytes a stage; 64x64 tiles stream the same 8 KiB of B.
         let tf32 = GemmProblem::new(128, 4096, 4096, 1, GemmDType::TF32).unwrap();
-        assert_eq!(lone_stages(&tf32, &t, [64, 64, 32], 1, 4), 10);
+        assert_eq!(lone_stages(&tf32, &t, [64, 64, 32], 64, 1, 4), 10);
         // Split-K with M = 16 under a 128-row tile: TMA fetches 16 of A's 128 rows (2 KiB
         // of 16 KiB), so 8 KiB of B + 2 KiB of A a stage: 8 stages hold 80 KiB.
         assert_eq!(
-            lone_stages(&f16(16, 4096, 4096), &t, [128, 64, 64], 2, 4),
+            lone_stages(&f16(16, 4096, 4096), &t, [128, 64, 64], 64, 2, 4),
             8
         );
         // The transposed decode grid streams A (the caller's B): 64 rows of 128 B.
@@ -159,5 +177,22 @@ mod tests {
             8192
         );
         assert!(is_lone(t.sms, 132) && !is_lone(t.sms, 133));
+    }
+
+    #[test]
+    fn a_tail_chunk_is_held_whole() {
+        // Row-major B at 128-byte f16 spans: 96 columns take two 64-column chunks.
+        assert_eq!(held_b_columns(96, 128, 2, true), 128);
+        assert_eq!(held_b_columns(96, 128, 2, false), 96);
+        // 64-byte spans: 32-column chunks, 96 is three of them.
+        assert_eq!(held_b_columns(96, 64, 2, true), 96);
+        assert_eq!(held_b_columns(80, 128, 2, true), 128);
+        assert_eq!(held_b_columns(256, 128, 4, true), 256);
+        // Asked for 16 stages, 128x96 tiles: 28 KiB read a stage would fit 8 in 225 KiB,
+        // but a stage holds 32 KiB (B's tail chunk whole), so 7.
+        let t = h100();
+        let p = f16(128, 6144, 4096);
+        assert_eq!(lone_stages(&p, &t, [128, 96, 64], 96, 1, 16), 8);
+        assert_eq!(lone_stages(&p, &t, [128, 96, 64], 128, 1, 16), 7);
     }
 }

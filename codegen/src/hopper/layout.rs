@@ -384,6 +384,28 @@ mod tests {
         }
     }
 
+    /// The planner sizes a stage by the same rule ([`tessellate::ring::held_b_columns`]), so
+    /// its shared-memory fit and ring depth are the kernel's.
+    #[test]
+    fn the_planner_holds_what_the_layout_holds() {
+        for (major, span) in majors_and_spans() {
+            for eb in [2, 4] {
+                for rows in (8..=256).step_by(8) {
+                    let t = OperandTile {
+                        major,
+                        rows,
+                        eb,
+                        span,
+                        cut: 1,
+                    };
+                    let mn = major == Major::Mn;
+                    let held = tessellate::ring::held_b_columns(rows, span, eb, mn);
+                    assert_eq!(t.held_rows(), held, "{major:?} {span} B, {eb}-byte, {rows}");
+                }
+            }
+        }
+    }
+
     #[test]
     fn descriptor_constant_bits() {
         let k = OperandTile {
