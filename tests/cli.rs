@@ -410,6 +410,36 @@ fn compile_ratio_builds_ffma_columns_beside_the_wgmma() {
     assert!(!pure.contains("ld.shared.v4.f32"));
 }
 
+/// `--multicast ab` builds a 4-CTA cluster kernel that multicasts A and B, says so under the
+/// plan, and refuses in one line where A multicast does not apply (a transposed decode plan).
+#[test]
+fn multicast_ab_builds_block_clusters_or_refuses_in_one_line() {
+    let out_path = std::env::temp_dir().join(format!("mosaic-mcab-{}.ptx", std::process::id()));
+    let out = mosaic(&format!(
+        "compile gemm --m 4096 --n 4096 --k 4096 --target sm_90a --multicast ab -o {}",
+        out_path.display()
+    ));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(stdout.contains("4-CTA cluster of 2 x 2 tiles"), "{stdout}");
+    let ptx = std::fs::read_to_string(&out_path).unwrap();
+    let _ = std::fs::remove_file(&out_path);
+    assert!(ptx.contains(".reqnctapercluster 4, 1, 1"));
+    let out =
+        mosaic("compile gemm --m 16 --n 4096 --k 4096 --target sm_90a --multicast ab -o /dev/null");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+    assert!(
+        err.contains("A and B multicast") && err.contains("not transposed"),
+        "{err}"
+    );
+}
+
 /// `--multicast a` builds a 2-CTA cluster kernel that multicasts A, and refuses in one line
 /// (exit 1, as other combinations code generation cannot build) where A multicast does not
 /// apply: a transposed decode plan, stream-K, a GPC-major cluster order.

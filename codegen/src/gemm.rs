@@ -485,6 +485,7 @@ fn build_with(plan: &Plan, opts: &CompileOptions, swizzle: bool) -> Result<Kerne
         tensor_maps: Vec::new(),
         workspace_bytes: 0,
         cluster_order: None,
+        resident_clusters: None,
     })
 }
 

@@ -82,6 +82,14 @@ pub struct CompileOptions {
     /// ping-pong-free plans that are not transposed, without a GPC-major cluster order.
     /// `None` / `Some(false)`: B multicast as `multicast` says.
     pub multicast_a: Option<bool>,
+    /// A and B multicast over a cluster of four CTAs (`Some(true)`): a 2 x 2 block of tiles,
+    /// each CTA sharing its A tile with the CTA of the next tile column and its B tile with
+    /// the CTA of the next tile row (`hopper` module docs), so that L2 sends each operand
+    /// tile once per pair. Overrides `multicast` and `multicast_a`; the same needs as
+    /// `multicast_a`. Measured slower (docs/BENCHMARKS.md run 24): an H100's and an H200's
+    /// GPCs held 30 clusters of four (120 CTAs, `Kernel::resident_clusters`), so 4096^3 ran
+    /// 0.83x cuBLAS and 8192^3 0.91x.
+    pub multicast_ab: Option<bool>,
     /// The TMA-store epilogue of warpgroup kernels (`hopper::epilogue`) on (`Some(true)`,
     /// taking shared memory from the stages where needed) or off, instead of using it
     /// wherever C's pitch allows (a multiple of 16 bytes), the tile is a whole number of
@@ -161,6 +169,7 @@ impl Default for CompileOptions {
             persistent: None,
             multicast: None,
             multicast_a: None,
+            multicast_ab: None,
             tma_store: None,
             stream_k: None,
             raster_group: None,
@@ -206,6 +215,13 @@ pub struct Kernel {
     /// The kernel's GPC-major cluster order table, for the launcher to fill (`None`: the
     /// kernel has none).
     pub cluster_order: Option<ClusterOrder>,
+    /// `Some(c)`: a persistent kernel of `c`-CTA clusters whose tile loop is correct on any
+    /// grid of whole clusters, launched on `grid` CTAs (one per resident slot by the
+    /// target's SM count) where the GPU can hold that many clusters at once. A launcher
+    /// should launch no more clusters than are resident together (a cluster of four CTAs
+    /// needs four free SMs of one GPC, so fewer fit than `SMs / 4`), or the last would
+    /// start only after others finish their tiles. `None`: launch `grid` as it is.
+    pub resident_clusters: Option<u32>,
 }
 
 /// A persistent warpgroup kernel's cluster order table (`hopper::order`): the `.const`

@@ -842,6 +842,72 @@ fn a_multicast_kernels_share_a_and_assemble_without_spills() {
     println!("{built} A-multicast kernels checked, {refused} plans refused");
 }
 
+/// A and B multicast over 2 x 2 clusters (`CompileOptions::multicast_ab`), for the top plan
+/// of every case at a square, two decode shapes (M = 16 ranks transposed plans first) and a
+/// ragged shape: a plan is refused for a
+/// reason of A multicast's (split-K, stream-K, transposed), or its kernel has 4-CTA
+/// clusters (a grid of whole ones; `resident_clusters` where it is persistent, so that a
+/// launcher keeps to the clusters resident at once), multicasts every A box and every B
+/// box (each to the two CTAs sharing it: masks `5 << row` and `3 << 2 * column`), releases
+/// stages on the three CTAs that write into them (three arrivals per consumer warpgroup),
+/// takes no GPC-major order, round-trips, and assembles without spills.
+#[test]
+fn block_multicast_kernels_share_a_and_b_and_assemble_without_spills() {
+    let ptxas_ok = ptxas::require_or_skip("block_multicast_kernels").is_some();
+    let mut checks = Checks::new();
+    let (mut built, mut refused) = (0, 0);
+    let shapes = [
+        (4096, 4096, 4096),
+        (128, 6144, 4096),
+        (3000, 2056, 1032),
+        (16, 4096, 4096),
+    ];
+    for shape in shapes {
+        for (dtype, a, b) in cases() {
+            let (plan, opts) = warpgroup_plans(dtype, shape, a, b).remove(0);
+            let opts = CompileOptions {
+                multicast_ab: Some(true),
+                ..opts
+            };
+            let what = format!("{dtype} {shape:?} {a:?}/{b:?}\n{plan}");
+            let eligible = plan.split_k == 1 && !plan.stream_k && !plan.transposed;
+            let Some(k) = built_or_refused(&plan, &opts, eligible, "A and B multicast", &what)
+            else {
+                refused += 1;
+                continue;
+            };
+            assert_eq!(parse_module(&k.ptx).unwrap(), k.module, "{what}");
+            assert!(k.ptx.contains(".reqnctapercluster 4, 1, 1"), "{what}");
+            assert_eq!(k.grid[0] % 4, 0, "{what}");
+            assert!(k.cluster_order.is_none(), "{what}");
+            assert_eq!(k.resident_clusters, plan.persistent.then_some(4), "{what}");
+            for mask in ["shl.b32 %r", ", 5, %r", ", 3, %r"] {
+                assert!(k.ptx.contains(mask), "{what}: no {mask:?}");
+            }
+            let (eb, [bm, bn, bk]) = (dtype.input_bytes(), plan.cta_tile);
+            let per = 128 / eb;
+            let boxes = |rows: i64, k_major: bool| if k_major { 1 } else { (rows + per - 1) / per };
+            let want = boxes(bm, a == MatLayout::RowMajor) + boxes(bn, b == MatLayout::ColMajor);
+            let copies = k
+                .ptx
+                .lines()
+                .filter(|l| l.contains("cp.async.bulk.tensor") && l.contains(".multicast::cluster"))
+                .count() as i64;
+            assert_eq!((copies, bk * eb), (want, 128), "{what}");
+            let empty = empty_arrivals(&k.ptx);
+            assert!(
+                empty.iter().all(|&n| n == 3 * plan.workers[0]),
+                "{what}: {empty:?}"
+            );
+            check_kernel(&mut checks, k.ptx, what, ptxas_ok);
+            built += 1;
+        }
+    }
+    checks.finish();
+    assert!(built > 0 && refused > 0, "{built} built, {refused} refused");
+    println!("{built} 2 x 2 multicast kernels checked, {refused} plans refused");
+}
+
 /// Epilogue overlap (`CompileOptions::epilogue_overlap`): for the top plans of every case at
 /// shapes of few k-tiles (ragged ones too), asked for two k-tiles in 128-column chunks, one
 /// in 64-column chunks and five (more than most rings' stages), a kernel either is refused

@@ -201,6 +201,7 @@ fn spec_for(call: &GemmCall, bug: Bug) -> KernelSpec {
         tensor_maps: Vec::new(),
         workspace_bytes: 0,
         cluster_order: None,
+        resident_clusters: None,
     }
 }
 
@@ -277,6 +278,7 @@ fn run() -> Result<bool, RuntimeError> {
         tensor_maps: Vec::new(),
         workspace_bytes: 0,
         cluster_order: None,
+        resident_clusters: None,
     };
     let call = gemm(16, 16, 16, E::F32, E::F32, C::F32);
     match rt.verify(&bad, &call, &VerifyOpts::default()) {

@@ -273,6 +273,54 @@ impl Runtime {
         Ok(f)
     }
 
+    /// `spec` as launched: with [`KernelSpec::resident_clusters`], at most the clusters of
+    /// the loaded `f` that the GPU holds at once (`cuOccupancyMaxActiveClusters`, CUDA
+    /// driver API, "Occupancy"); the cluster order table, written for the compiled grid, is
+    /// then not read (the kernel takes launch order on another grid), so it is dropped.
+    ///
+    /// # Errors
+    /// [`RuntimeError::Launch`] if the driver cannot answer, or answers that no cluster fits.
+    fn resident(&self, f: &CudaFunction, spec: &KernelSpec) -> Result<KernelSpec, RuntimeError> {
+        let mut spec = spec.clone();
+        let Some(c) = spec.resident_clusters else {
+            return Ok(spec);
+        };
+        let cfg = sys::CUlaunchConfig {
+            gridDimX: spec.grid[0],
+            gridDimY: 1,
+            gridDimZ: 1,
+            blockDimX: spec.block[0],
+            blockDimY: spec.block[1],
+            blockDimZ: spec.block[2],
+            sharedMemBytes: spec.dynamic_smem_bytes,
+            hStream: self.stream.cu_stream(),
+            // The cluster size is compiled in.
+            attrs: std::ptr::null_mut(),
+            numAttrs: 0,
+        };
+        self.ctx
+            .bind_to_thread()
+            .map_err(|e| drv("bind context", e))?;
+        let mut clusters: std::ffi::c_int = 0;
+        // SAFETY: `cfg` and `clusters` outlive the call; `f` is a loaded function of this
+        // context.
+        let r = unsafe {
+            sys::cuOccupancyMaxActiveClusters(&raw mut clusters, f.cu_function(), &raw const cfg)
+        };
+        if r != sys::CUresult::CUDA_SUCCESS || clusters < 1 {
+            return Err(RuntimeError::Launch(format!(
+                "resident clusters of {c} CTAs of {}: {r:?}, {clusters}",
+                spec.entry
+            )));
+        }
+        let fit = (clusters as u32).saturating_mul(c);
+        if fit < spec.grid[0] {
+            spec.grid[0] = fit;
+            spec.cluster_order = None;
+        }
+        Ok(spec)
+    }
+
     /// Enqueues one launch of `f` with the ABI parameters (no synchronization).
     fn launch(
         &self,
@@ -494,6 +542,7 @@ impl Runtime {
     ) -> Result<VerifyReport, RuntimeError> {
         call.validate()?;
         let f = self.load(spec)?;
+        let spec = &self.resident(&f, spec)?;
         let seed = opts.seed.unwrap_or_else(host::fresh_seed);
         let mut rng = Rng::new(seed);
         let (ea, eb, ec) = call.elems();
@@ -597,6 +646,7 @@ impl Runtime {
             eo.check()?;
         }
         let f = self.load(spec)?;
+        let spec = &self.resident(&f, spec)?;
         let set_bytes = call.set_bytes();
         let l2 = self.info.l2_bytes.max(1) as f64;
         let mut sets = ((opts.l2_multiple.max(0.0) * l2) / set_bytes as f64).ceil() as u64;
@@ -740,6 +790,7 @@ impl Runtime {
             set_bytes,
             samples,
             launches_per_sample: dsets.len() as u32,
+            ctas: spec.grid.iter().product(),
             mosaic,
             cublas,
             ratio,

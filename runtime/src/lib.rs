@@ -26,6 +26,7 @@
 //!     tensor_maps: Vec::new(),
 //!     workspace_bytes: 0,
 //!     cluster_order: None,
+//!     resident_clusters: None,
 //! };
 //! let call = GemmCall::new(4096, 4096, 4096, ElemType::F16, ElemType::F32, Compute::F32);
 //! match runtime::verify(&spec, &call, &VerifyOpts::default()) {
@@ -128,6 +129,7 @@ mod tests {
             tensor_maps: Vec::new(),
             workspace_bytes: 0,
             cluster_order: None,
+            resident_clusters: None,
         };
         let call = GemmCall::new(8, 8, 8, ElemType::F32, ElemType::F32, Compute::F32);
         assert!(matches!(

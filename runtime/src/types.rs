@@ -34,6 +34,12 @@ pub struct KernelSpec {
     /// with the GPC-major order of where this GPU places the grid's clusters (probed once per
     /// launch shape); `None`: the kernel has none.
     pub cluster_order: Option<ClusterOrderDesc>,
+    /// `Some(c)`: a persistent kernel of `c`-CTA clusters (compiled in, `.reqnctapercluster`)
+    /// whose tile loop is correct on any grid of whole clusters. The runtime launches at most
+    /// the clusters the GPU holds at once (`cuOccupancyMaxActiveClusters`), so that no
+    /// cluster waits for another to finish its tiles (`grid[0]` must be a multiple of `c`).
+    /// `None`: `grid` as it is.
+    pub resident_clusters: Option<u32>,
 }
 
 /// A kernel's cluster order table: the module's `.const` array `symbol` of `clusters` `u16`
@@ -384,6 +390,14 @@ impl KernelSpec {
                 self.block
             )));
         }
+        if let Some(c) = self.resident_clusters
+            && (c < 2 || !self.grid[0].is_multiple_of(c) || self.grid[1] != 1 || self.grid[2] != 1)
+        {
+            return Err(RuntimeError::BadSpec(format!(
+                "resident clusters of {c} CTAs for grid {:?}",
+                self.grid
+            )));
+        }
         if let Some(o) = &self.cluster_order {
             let ctas = u64::from(o.clusters) * u64::from(o.cluster_ctas);
             if o.clusters == 0
@@ -625,6 +639,9 @@ pub struct BenchReport {
     pub samples: u32,
     /// Launches per sample (one per set).
     pub launches_per_sample: u32,
+    /// CTAs each launch ran (the spec's grid, or fewer where
+    /// [`KernelSpec::resident_clusters`] limited it to the clusters resident at once).
+    pub ctas: u32,
     /// mosaic's kernel.
     pub mosaic: Timing,
     /// cuBLAS on the same inputs, interleaved with mosaic; `Err(reason)` when cuBLAS is not
@@ -664,9 +681,10 @@ impl fmt::Display for BenchReport {
         }
         write!(
             f,
-            " [{} samples x {} launches, {} sets of {:.1} MiB]",
+            " [{} samples x {} launches of {} CTAs, {} sets of {:.1} MiB]",
             self.samples,
             self.launches_per_sample,
+            self.ctas,
             self.sets,
             self.set_bytes as f64 / (1 << 20) as f64
         )?;
@@ -819,6 +837,7 @@ mod tests {
             tensor_maps: Vec::new(),
             workspace_bytes: 0,
             cluster_order: None,
+            resident_clusters: None,
         };
         assert!(s.validate().is_ok());
         s.block = [64, 32, 1];
@@ -826,6 +845,14 @@ mod tests {
         s.block = [32, 1, 1];
         s.grid = [0, 1, 1];
         assert!(s.validate().is_err());
+        // Resident clusters: whole clusters of at least two CTAs, along x only.
+        s.grid = [132, 1, 1];
+        s.resident_clusters = Some(4);
+        assert!(s.validate().is_ok());
+        for (grid, c) in [([130, 1, 1], 4), ([132, 1, 1], 1), ([132, 2, 1], 4)] {
+            (s.grid, s.resident_clusters) = (grid, Some(c));
+            assert!(s.validate().is_err(), "{grid:?} {c}");
+        }
     }
 
     #[test]

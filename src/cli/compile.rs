@@ -42,9 +42,11 @@ pub struct CompileArgs {
     pub persistent: String,
     /// TMA multicast across a 2-CTA cluster for warpgroup (sm_90a) kernels: `auto` (the
     /// plan's choice), `on` (B, shared by two tile rows), `a` (A, shared by two tile columns:
-    /// not with split-K, stream-K, ping-pong, transposed plans or `--cluster-order on`) or
-    /// `off`. Split-K plans never multicast.
-    #[arg(long, default_value = "auto", value_parser = ["auto", "on", "a", "off"])]
+    /// not with split-K, stream-K, ping-pong, transposed plans or `--cluster-order on`),
+    /// `ab` (both, over a 4-CTA cluster taking a 2 x 2 block of tiles; the same limits as
+    /// `a`; 0.83x cuBLAS at 4096^3 on an H100 and an H200, which hold 30 such clusters at
+    /// once: docs/BENCHMARKS.md run 24) or `off`. Split-K plans never multicast.
+    #[arg(long, default_value = "auto", value_parser = ["auto", "on", "a", "ab", "off"])]
     pub multicast: String,
     /// The TMA-store epilogue of warpgroup (sm_90a) kernels: `auto` (wherever C's row pitch
     /// is a multiple of 16 bytes, the tile a multiple of 32 columns, 64 with a 16-bit C, and
@@ -245,9 +247,10 @@ pub fn kernel(
         )));
     }
     // Nor a kernel without the A multicast asked for.
-    if a.multicast == "a" && plan.worker_threads != 128 {
+    if (a.multicast == "a" || a.multicast == "ab") && plan.worker_threads != 128 {
         return Err(bad(format!(
-            "--multicast a needs a warpgroup (wgmma) plan; plan {which} for {} is not one",
+            "--multicast {} needs a warpgroup (wgmma) plan; plan {which} for {} is not one",
+            a.multicast,
             target.name()
         )));
     }
@@ -263,6 +266,7 @@ pub fn kernel(
         persistent: on_off(&a.persistent),
         multicast: on_off(&a.multicast),
         multicast_a: (a.multicast == "a").then_some(true),
+        multicast_ab: (a.multicast == "ab").then_some(true),
         tma_store: on_off(&a.tma_store),
         stream_k: on_off(&a.stream_k),
         raster_group: a.raster_group,
@@ -312,11 +316,16 @@ pub fn run(a: &CompileArgs, is_bmm: bool) -> Result<String, CliError> {
     let _ = writeln!(out, "{p} on {}: plan {}", plan.target, a.plan);
     let _ = writeln!(out, "{plan}");
     let _ = writeln!(out, "{}", kernel_line(&k));
+    // The plan's own line speaks of B multicast along m only.
     if a.multicast == "a" {
-        // The plan's own line speaks of B multicast, which the kernel does not do.
         let _ = writeln!(
             out,
             "  multicast A shared by a 2-CTA cluster along n (--multicast a; no B multicast)"
+        );
+    } else if a.multicast == "ab" {
+        let _ = writeln!(
+            out,
+            "  multicast A and B over a 4-CTA cluster of 2 x 2 tiles (--multicast ab)"
         );
     }
     if ext == "cubin" {

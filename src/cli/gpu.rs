@@ -98,6 +98,7 @@ fn spec(k: &codegen::Kernel) -> KernelSpec {
         block: k.block,
         dynamic_smem_bytes: k.dynamic_smem_bytes,
         workspace_bytes: k.workspace_bytes,
+        resident_clusters: k.resident_clusters,
         cluster_order: k.cluster_order.as_ref().map(|o| runtime::ClusterOrderDesc {
             symbol: o.symbol.clone(),
             clusters: o.clusters,

@@ -24,7 +24,11 @@
 //! both CTAs' `empty` barriers, which then count both CTAs' consumer warps. With A multicast
 //! (`CompileOptions::multicast_a`, opt-in: measured slower at most decode shapes and at
 //! 4096^3, docs/BENCHMARKS.md run 22) the two CTAs take consecutive tile columns of one row
-//! and share A the same way. With split-K the `S` CTAs of a cluster share a tile
+//! and share A the same way. With both (`CompileOptions::multicast_ab`, opt-in) a cluster of
+//! four takes a 2 x 2 block of tiles: each CTA loads half of every A box into itself and the
+//! CTA of the next column, half of every B box into itself and the CTA of the next row, and
+//! releases stages on the three CTAs that write into its own (measured 0.83x cuBLAS at
+//! 4096^3: an H100 and an H200 each held 30 such clusters, 120 CTAs, at once; run 24). With split-K the `S` CTAs of a cluster share a tile
 //! and reduce through distributed shared memory (`reduce_splits`). With a stream-K tail
 //! ([`stream_k`], opt-in: measured slower at most shapes, docs/BENCHMARKS.md run 16) the
 //! persistent CTAs run whole waves of tiles and then equal k-ranges of the last partial
@@ -249,13 +253,16 @@ struct Shape {
     pingpong: bool,
     /// k-splits per tile, one CTA each, reduced through distributed shared memory.
     split: i64,
-    /// CTAs of a cluster sharing one operand tile through TMA multicast (1: none): along m
-    /// sharing B, taking consecutive tile rows of one tile column, so tiles come in groups
-    /// of `mcast` rows (the last padded); or with `mcast_a` along n sharing A, taking
-    /// consecutive tile columns of one tile row (groups of `mcast` columns).
-    mcast: i64,
-    /// The multicast operand is A (the cluster runs along n) instead of B.
-    mcast_a: bool,
+    /// Tile rows of a multicast cluster (1: none), whose CTAs share each B tile through TMA
+    /// multicast: tiles come in groups of `mc_rows` consecutive rows of one tile column (the
+    /// last group padded).
+    mc_rows: i64,
+    /// Tile columns of a multicast cluster (1: none), whose CTAs share each A tile: groups
+    /// of `mc_cols` consecutive columns of one tile row. With both at 2 a cluster of four
+    /// CTAs takes a 2 x 2 block of tiles, each CTA sharing A with the one beside it and B
+    /// with the one below or above it. Rank `r` of the cluster takes row `r mod mc_rows`
+    /// and column `r / mc_rows` of the block.
+    mc_cols: i64,
     /// At most one CTA per SM over every batch's tiles (`tessellate::ring::is_lone`).
     lone: bool,
     /// Loop over tiles `blockIdx.x + i * gridDim.x` (the first slot permuted by the
@@ -382,9 +389,11 @@ impl Shape {
             ));
         }
         let consumers = if pingpong { 2 } else { plan.workers[0] };
-        // A multicast (which turns B multicast off) is opt-in and measured only on these
-        // kernels: not ping-pong consumers, whose tiles alternate between warpgroups.
-        let mcast_a = opts.multicast_a == Some(true);
+        // A multicast (alone, which turns B multicast off, or with B's over a 2 x 2 cluster)
+        // is opt-in and measured only on these kernels: not ping-pong consumers, whose tiles
+        // alternate between warpgroups.
+        let mcast_ab = opts.multicast_ab == Some(true);
+        let mcast_a = opts.multicast_a == Some(true) || mcast_ab;
         if mcast_a
             && let Some(need) = first_lack([
                 (split > 1 || stream_k, "no split-K or stream-K"),
@@ -396,7 +405,10 @@ impl Shape {
                 ),
             ])
         {
-            return unsupported(format!("A multicast (needs {need})"));
+            return unsupported(format!(
+                "{} multicast (needs {need})",
+                if mcast_ab { "A and B" } else { "A" }
+            ));
         }
         // B multicast needs a cluster of its own (split-K clusters are one tile each), and
         // a stream-K range is not a cluster's pair of tile rows.
@@ -413,7 +425,14 @@ impl Shape {
                 if stream_k { " and stream-K" } else { "" }
             ));
         }
-        let (a_cut, b_cut) = if mcast_a { (mcast, 1) } else { (1, mcast) };
+        let (mc_rows, mc_cols) = match (mcast_ab, mcast_a) {
+            (true, _) => (2, 2),
+            (false, true) => (1, mcast),
+            (false, false) => (mcast, 1),
+        };
+        let mcast = mc_rows * mc_cols;
+        // Each box of a shared tile is cut among the CTAs that share it.
+        let (a_cut, b_cut) = (mc_cols, mc_rows);
         let a = OperandTile {
             major: a_major(a_layout),
             rows: plan.cta_tile[0],
@@ -439,8 +458,9 @@ impl Shape {
         for (t, name) in [(&a, "A"), (&b, "B")] {
             if !t.cut_ok() {
                 return unsupported(format!(
-                    "{name} multicast cutting {}-row boxes into {mcast}",
-                    t.box_dims()[1] * mcast
+                    "{name} multicast cutting {}-row boxes into {}",
+                    t.box_dims()[1] * t.cut,
+                    t.cut
                 ));
             }
         }
@@ -605,8 +625,8 @@ impl Shape {
             consumers,
             pingpong,
             split,
-            mcast,
-            mcast_a,
+            mc_rows,
+            mc_cols,
             lone,
             persistent,
             sk,
@@ -639,7 +659,7 @@ impl Shape {
         let gpc_order = match opts.cluster_order {
             Some(false) => false,
             // Measured where B is multicast from one CTA per SM (docs/BENCHMARKS.md run 18).
-            None => order_lacks.is_none() && mcast == 2 && !mcast_a && ctas == 1 && !pingpong,
+            None => order_lacks.is_none() && (mc_rows, mc_cols) == (2, 1) && ctas == 1 && !pingpong,
             Some(true) => {
                 if let Some(need) = order_lacks {
                     return unsupported(format!("a GPC-major cluster order (needs {need})"));
@@ -721,6 +741,14 @@ impl Shape {
     /// after its wgmma and may still be doing so when another warp passes its wait.
     fn releasers(&self) -> i64 {
         if self.ffma_cols > 0 { 4 } else { 1 }
+    }
+
+    /// CTAs whose producers write into each of this CTA's stages, itself included: every
+    /// CTA of the multicast cluster where it shares one operand, or in a block of tiles
+    /// those of its tile row and its tile column (`mc_rows + mc_cols - 1`). Each one's
+    /// consumers release the stage on this CTA's `empty` barrier.
+    fn writers(&self) -> i64 {
+        self.mc_rows + self.mc_cols - 1
     }
 
     /// Consumer warpgroups reading each stage (each arrives on its `empty` barrier).
@@ -815,14 +843,14 @@ pub fn build(plan: &Plan, opts: &CompileOptions) -> Result<Kernel, CodegenError>
             "init.shared::cta.b64",
             vec![
                 addr(bars, empty(s)),
-                imm(sh.releasers() * sh.stage_readers() * sh.mcast),
+                imm(sh.releasers() * sh.stage_readers() * sh.writers()),
             ],
         );
     }
     // The barrier inits must be visible to the async proxy (TMA complete_tx) before use.
     b.emit(Op::Fence, "mbarrier_init.release.cluster", vec![]);
     b.emit(Op::Fence, "proxy.async.shared::cta", vec![]);
-    if sh.mcast > 1 {
+    if sh.mcast() > 1 {
         // The peer's TMA multicast and stage releases reach this CTA's barriers.
         cluster_sync(&mut b);
     } else {
@@ -863,7 +891,7 @@ pub fn build(plan: &Plan, opts: &CompileOptions) -> Result<Kernel, CodegenError>
     entry.max_ntid = Some(threads as u32);
     // A register cap at entry is what lets setmaxnreg move registers between warpgroups.
     entry.min_ctas_per_sm = Some(sh.ctas as u32);
-    entry.cluster_x = (sh.split * sh.mcast > 1).then_some((sh.split * sh.mcast) as u32);
+    entry.cluster_x = (sh.split * sh.mcast() > 1).then_some((sh.split * sh.mcast()) as u32);
     entry.regs = b.decls();
     entry.shared = vec![Shared {
         name: "smem".into(),
@@ -937,9 +965,12 @@ pub fn build(plan: &Plan, opts: &CompileOptions) -> Result<Kernel, CodegenError>
         cluster_order: sh.cluster_order.map(|clusters| ClusterOrder {
             symbol: order::ORDER_SYMBOL.into(),
             clusters: clusters as u32,
-            cluster_ctas: sh.mcast as u32,
+            cluster_ctas: sh.mcast() as u32,
             ctas_per_sm: sh.ctas as u32,
         }),
+        // (A stream-K schedule is fixed for its grid; split-K kernels are not persistent.)
+        resident_clusters: (sh.persistent && sh.sk.is_none() && sh.mcast() > 1)
+            .then_some(sh.mcast() as u32),
     })
 }
 
@@ -994,28 +1025,25 @@ impl Shape {
         if self.persistent {
             // Whole clusters, so the stride keeps each CTA's rank.
             let slots = i64::from(sms.max(1)) * self.ctas;
-            all.min((slots / self.mcast).max(1) * self.mcast)
+            all.min((slots / self.mcast()).max(1) * self.mcast())
         } else {
             all
         }
     }
 
-    /// Tile rows in B-multicast groups (`ceil(gm / mcast)`; `gm` with A multicast).
-    fn row_groups(&self) -> i64 {
-        if self.mcast_a {
-            self.gm
-        } else {
-            (self.gm + self.mcast - 1) / self.mcast
-        }
+    /// CTAs of a multicast cluster (`mc_rows * mc_cols`; 1: no multicast).
+    fn mcast(&self) -> i64 {
+        self.mc_rows * self.mc_cols
     }
 
-    /// Tile columns in A-multicast groups (`ceil(gn / mcast)`; `gn` without A multicast).
+    /// Tile rows in B-multicast groups (`ceil(gm / mc_rows)`).
+    fn row_groups(&self) -> i64 {
+        (self.gm + self.mc_rows - 1) / self.mc_rows
+    }
+
+    /// Tile columns in A-multicast groups (`ceil(gn / mc_cols)`).
     fn col_groups(&self) -> i64 {
-        if self.mcast_a {
-            (self.gn + self.mcast - 1) / self.mcast
-        } else {
-            self.gn
-        }
+        (self.gn + self.mc_cols - 1) / self.mc_cols
     }
 
     /// Tile slots of every batch.
@@ -1027,7 +1055,7 @@ impl Shape {
     /// to whole multicast groups) times k-splits; a multiple of the cluster size, so a
     /// cluster never spans two batches.
     fn tile_slots(&self) -> i64 {
-        self.row_groups() * self.col_groups() * self.mcast * self.split
+        self.row_groups() * self.col_groups() * self.mcast() * self.split
     }
 
     /// Opens the tile loop (nothing to loop over unless persistent) and computes the first
@@ -1037,7 +1065,7 @@ impl Shape {
         let tile = b.reg(RegClass::B32);
         b.emit(Op::Mov, "u32", vec![r(tile), sym("%ctaid.x")]);
         if let Some(clusters) = self.cluster_order {
-            order::permute_first_tile(b, tile, clusters, self.mcast);
+            order::permute_first_tile(b, tile, clusters, self.mcast());
         }
         let lp = TileLoop {
             tile,
@@ -1073,7 +1101,7 @@ impl Shape {
         let dims = [
             self.row_groups(),
             self.col_groups(),
-            self.split * self.mcast,
+            self.split * self.mcast(),
         ];
         let (m0, n0, ks) = if self.cluster_order.is_some() {
             let (pid, ks) = cluster_of(b, local, dims[2]);
@@ -1082,11 +1110,31 @@ impl Shape {
         } else {
             raster(b, local, dims, self.raster_group)
         };
-        if self.mcast > 1 {
+        if self.mc_rows > 1 && self.mc_cols > 1 {
+            // Rank `ks` takes row `ks mod mc_rows` and column `ks / mc_rows` of the block.
+            let (rm, rn) = (b.reg(RegClass::B32), b.reg(RegClass::B32));
+            b.emit(Op::Rem, "u32", vec![r(rm), r(ks), imm(self.mc_rows)]);
+            b.emit(Op::Div, "u32", vec![r(rn), r(ks), imm(self.mc_rows)]);
+            b.emit(
+                Op::Mad,
+                "lo.u32",
+                vec![r(m0), r(m0), imm(self.mc_rows), r(rm)],
+            );
+            b.emit(
+                Op::Mad,
+                "lo.u32",
+                vec![r(n0), r(n0), imm(self.mc_cols), r(rn)],
+            );
+            b.emit(Op::Mov, "u32", vec![r(ks), imm(0)]);
+        } else if self.mcast() > 1 {
             // The rank in the cluster is the tile row (A multicast: column) within the
             // group; no k-split.
-            let t = if self.mcast_a { n0 } else { m0 };
-            b.emit(Op::Mad, "lo.u32", vec![r(t), r(t), imm(self.mcast), r(ks)]);
+            let t = if self.mc_cols > 1 { n0 } else { m0 };
+            b.emit(
+                Op::Mad,
+                "lo.u32",
+                vec![r(t), r(t), imm(self.mcast()), r(ks)],
+            );
             b.emit(Op::Mov, "u32", vec![r(ks), imm(0)]);
         }
         let kt_per = (self.kt_count + self.split - 1) / self.split;
@@ -1382,25 +1430,7 @@ fn producer(b: &mut Builder, sh: &Shape, base: Reg, bars: Reg, tid: Reg) {
     let dst = b.reg(RegClass::B32);
     let c0 = b.reg(RegClass::B32);
     let c1 = b.reg(RegClass::B32);
-    // Multicast: this CTA loads piece `rank` of every cut box of the shared operand (B, or
-    // A with `mcast_a`) into every CTA of the cluster (mask of all ranks), at the same
-    // shared offset and barrier in each.
-    let shared_tile = if sh.mcast_a { &sh.a } else { &sh.b };
-    let mc = (sh.mcast > 1).then(|| {
-        let rank = b.reg(RegClass::B32);
-        b.emit(Op::Mov, "u32", vec![r(rank), sym("%cluster_ctarank")]);
-        let outer = shared_tile.box_dims()[1];
-        let (po, pd) = (b.reg(RegClass::B32), b.reg(RegClass::B32));
-        b.emit(Op::Mul, "lo.u32", vec![r(po), r(rank), imm(outer)]);
-        b.emit(
-            Op::Mul,
-            "lo.u32",
-            vec![r(pd), r(rank), imm(outer * shared_tile.span)],
-        );
-        let mask = b.reg(RegClass::B16);
-        b.emit(Op::Mov, "b16", vec![r(mask), imm((1 << sh.mcast) - 1)]);
-        (po, pd, mask)
-    });
+    let (a_mc, b_mc) = multicast_pieces(b, sh);
     let ring = Ring::new(b, sh, "PRODUCE");
     let (lp, at) = sh.open_tiles(b, "PRODUCER");
     let (m0, n0) = (at.m0, at.n0);
@@ -1417,7 +1447,6 @@ fn producer(b: &mut Builder, sh: &Shape, base: Reg, bars: Reg, tid: Reg) {
     );
     // Operands by position, not by comparing tiles: A and B tiles of one shape and major
     // are equal as values (see the descriptor loop in `consumer_body`).
-    let (a_mc, b_mc) = if sh.mcast_a { (mc, None) } else { (None, mc) };
     let operands = [
         (&sh.a, m0, 0, map_a, None, a_mc),
         (&sh.b, n0, sh.a.bytes(), map_b, map_b_tail, b_mc),
@@ -1458,11 +1487,72 @@ fn producer(b: &mut Builder, sh: &Shape, base: Reg, bars: Reg, tid: Reg) {
         // The consumers' two cluster barriers count every thread of the cluster.
         cluster_sync(b);
         cluster_sync(b);
-    } else if sh.mcast > 1 {
+    } else if sh.mcast() > 1 {
         // Matches the consumers' exit barrier (see `consumer_body`).
         cluster_sync(b);
     }
     b.emit(Op::Ret, "", vec![]);
+}
+
+/// Where this CTA's multicast loads of A and of B go (`None` for an operand not shared):
+/// `(outer offset, shared-memory offset, CTA mask)`. The `n` CTAs sharing a tile (A: the
+/// cluster's `mc_cols` CTAs of one tile row; B: its `mc_rows` CTAs of one tile column) each
+/// load piece `i` of every box cut `n` ways (`i` its column, or row, in the cluster's block)
+/// into all of them, at the same shared offset and barrier in each.
+type Pieces = Option<(Reg, Reg, Reg)>;
+
+fn multicast_pieces(b: &mut Builder, sh: &Shape) -> (Pieces, Pieces) {
+    if sh.mcast() < 2 {
+        return (None, None);
+    }
+    let rank = b.reg(RegClass::B32);
+    b.emit(Op::Mov, "u32", vec![r(rank), sym("%cluster_ctarank")]);
+    let piece = |b: &mut Builder, tile: &OperandTile, index: Reg| {
+        let outer = tile.box_dims()[1];
+        let (po, pd) = (b.reg(RegClass::B32), b.reg(RegClass::B32));
+        b.emit(Op::Mul, "lo.u32", vec![r(po), r(index), imm(outer)]);
+        b.emit(
+            Op::Mul,
+            "lo.u32",
+            vec![r(pd), r(index), imm(outer * tile.span)],
+        );
+        (po, pd)
+    };
+    if sh.mc_rows == 1 || sh.mc_cols == 1 {
+        // One shared operand, among every CTA of the cluster: piece `rank`.
+        let (po, pd) = piece(b, if sh.mc_cols > 1 { &sh.a } else { &sh.b }, rank);
+        let mask = b.reg(RegClass::B16);
+        b.emit(Op::Mov, "b16", vec![r(mask), imm((1 << sh.mcast()) - 1)]);
+        let shared = (po, pd, mask);
+        return if sh.mc_cols > 1 {
+            (Some(shared), None)
+        } else {
+            (None, Some(shared))
+        };
+    }
+    // A block of `mc_rows x mc_cols` tiles: row `rm = rank mod mc_rows`, column
+    // `rn = rank / mc_rows`. A goes to the ranks `rm + mc_rows * c`, B to `mc_rows * rn + i`.
+    let (rm, rn) = (b.reg(RegClass::B32), b.reg(RegClass::B32));
+    b.emit(Op::Rem, "u32", vec![r(rm), r(rank), imm(sh.mc_rows)]);
+    b.emit(Op::Div, "u32", vec![r(rn), r(rank), imm(sh.mc_rows)]);
+    let row_mask: i64 = (0..sh.mc_cols).map(|c| 1 << (sh.mc_rows * c)).sum();
+    let (wide, a_mask, b_mask) = (
+        b.reg(RegClass::B32),
+        b.reg(RegClass::B16),
+        b.reg(RegClass::B16),
+    );
+    b.emit(Op::Shl, "b32", vec![r(wide), imm(row_mask), r(rm)]);
+    b.emit(Op::Cvt, "u16.u32", vec![r(a_mask), r(wide)]);
+    let col = b.reg(RegClass::B32);
+    b.emit(Op::Mul, "lo.u32", vec![r(col), r(rn), imm(sh.mc_rows)]);
+    b.emit(
+        Op::Shl,
+        "b32",
+        vec![r(wide), imm((1 << sh.mc_rows) - 1), r(col)],
+    );
+    b.emit(Op::Cvt, "u16.u32", vec![r(b_mask), r(wide)]);
+    let ((a_po, a_pd), (b_po, b_pd)) = (piece(b, &sh.a, rn), piece(b, &sh.b, rm));
+    (Some((a_po, a_pd, a_mask)), Some((b_po, b_pd, b_mask)))
 }
 
 /// The tensor operand `[map, {inner, outer(, batch)}]` of a bulk tensor copy, and its rank:
@@ -1691,7 +1781,7 @@ fn consumer_body(
     if let Some(st) = &staging {
         st.drain(b);
     }
-    if sh.mcast > 1 {
+    if sh.mcast() > 1 {
         // Peers may still arrive on this CTA's empty barriers: no CTA leaves (and frees its
         // shared memory) before every CTA of the cluster is done.
         cluster_sync(b);
@@ -1708,18 +1798,46 @@ fn main_loop_done(c: i64) -> i64 {
     4 + c
 }
 
-/// The other CTAs of a multicast cluster, by rank (empty without multicast).
+/// The other CTAs of a multicast cluster that write into this CTA's stages, by rank (empty
+/// without multicast): every other CTA where one operand is shared, and in a block of
+/// tiles the CTAs of this CTA's tile row (sharing A) and tile column (sharing B).
 fn peers(b: &mut Builder, sh: &Shape) -> Vec<Reg> {
-    if sh.mcast < 2 {
+    if sh.mcast() < 2 {
         return Vec::new();
     }
     let rank = b.reg(RegClass::B32);
     b.emit(Op::Mov, "u32", vec![r(rank), sym("%cluster_ctarank")]);
-    (1..sh.mcast)
+    if sh.mc_rows > 1 && sh.mc_cols > 1 {
+        let (rm, base) = (b.reg(RegClass::B32), b.reg(RegClass::B32));
+        b.emit(Op::Rem, "u32", vec![r(rm), r(rank), imm(sh.mc_rows)]);
+        b.emit(Op::Sub, "u32", vec![r(base), r(rank), r(rm)]);
+        let mut out = Vec::new();
+        // The same row: rank + mc_rows * step (mod the cluster).
+        for step in 1..sh.mc_cols {
+            let peer = b.reg(RegClass::B32);
+            b.emit(
+                Op::Add,
+                "u32",
+                vec![r(peer), r(rank), imm(sh.mc_rows * step)],
+            );
+            b.emit(Op::Rem, "u32", vec![r(peer), r(peer), imm(sh.mcast())]);
+            out.push(peer);
+        }
+        // The same column: base + (rm + step) mod mc_rows.
+        for step in 1..sh.mc_rows {
+            let peer = b.reg(RegClass::B32);
+            b.emit(Op::Add, "u32", vec![r(peer), r(rm), imm(step)]);
+            b.emit(Op::Rem, "u32", vec![r(peer), r(peer), imm(sh.mc_rows)]);
+            b.emit(Op::Add, "u32", vec![r(peer), r(peer), r(base)]);
+            out.push(peer);
+        }
+        return out;
+    }
+    (1..sh.mcast())
         .map(|step| {
             let peer = b.reg(RegClass::B32);
             b.emit(Op::Add, "u32", vec![r(peer), r(rank), imm(step)]);
-            b.emit(Op::Rem, "u32", vec![r(peer), r(peer), imm(sh.mcast)]);
+            b.emit(Op::Rem, "u32", vec![r(peer), r(peer), imm(sh.mcast())]);
             peer
         })
         .collect()

@@ -7,8 +7,9 @@
 //! - GPC-major cluster order ([`super::order`]): with any permutation in the order table,
 //!   the grid visits every tile once, each cluster's CTAs the two rows of one tile column,
 //!   logical cluster `l` first at band slot `l`; with another grid, launch order.
-//! - A multicast: the grid visits every tile once, each cluster's CTAs the two columns of
-//!   one tile row (rank = column parity), on any grid of whole clusters.
+//! - A multicast, and A and B multicast over 2 x 2 blocks of tiles: the grid visits every
+//!   tile once, each cluster's CTAs the tiles of one block (rank = row within the block,
+//!   then column), on any grid of whole clusters.
 
 use std::sync::OnceLock;
 
@@ -152,7 +153,7 @@ fn check(gm: i64, gn: i64, kt: i64, ctas: i64, group: i64) {
 /// permutation of them), launched on `launched` CTAs.
 fn check_ordered(gm: i64, gn: i64, width: i64, clusters: i64, table: &[u16], launched: i64) {
     let mut sh = shape_4096(false);
-    assert_eq!(sh.mcast, 2);
+    assert_eq!((sh.mc_rows, sh.mc_cols), (2, 1));
     (sh.gm, sh.gn, sh.raster_group, sh.cluster_order) = (gm, gn, width, Some(clusters));
     let (bm, bn) = (sh.stage_readers() * sh.wm, sh.bn);
     let slots = (gm * gn + launched - 1) / launched + 1;
@@ -213,38 +214,52 @@ proptest! {
     }
 }
 
-/// Checks the A-multicast loop over `gm x gn` tiles in launch-order groups of `group` rows
-/// on `launched` CTAs (persistent, a multiple of 2) or one CTA per tile slot.
-fn check_a_multicast(gm: i64, gn: i64, group: i64, launched: Option<i64>) {
+/// Checks the multicast loop over `gm x gn` tiles in blocks of `rows x cols` tiles (one
+/// cluster each) and launch-order groups of `group` block rows, on `launched` CTAs
+/// (persistent, whole clusters) or one CTA per tile slot: every tile once, and visit by
+/// visit the cluster's CTAs take one block, rank `r` its row `r mod rows` and column
+/// `r / rows`.
+fn check_block_multicast(
+    (gm, gn, group): (i64, i64, i64),
+    (rows, cols): (i64, i64),
+    launched: Option<i64>,
+) {
     let mut sh = shape_4096(false);
     (sh.gm, sh.gn, sh.raster_group) = (gm, gn, group);
-    (sh.mcast_a, sh.cluster_order, sh.persistent) = (true, None, launched.is_some());
+    (sh.mc_rows, sh.mc_cols) = (rows, cols);
+    (sh.cluster_order, sh.persistent) = (None, launched.is_some());
     let (bm, bn) = (sh.stage_readers() * sh.wm, sh.bn);
-    // Whole pairs of columns: an odd `gn` leaves one slot per tile row past N.
-    let slots_all = gm * ((gn + 1) / 2) * 2;
+    // Whole blocks: a ragged edge leaves slots past M or N.
+    let (brows, bcols) = ((gm + rows - 1) / rows, (gn + cols - 1) / cols);
+    let slots_all = brows * bcols * rows * cols;
     assert_eq!(sh.tile_slots(), slots_all);
     let ctas = launched.unwrap_or(slots_all);
     let slots = (slots_all + ctas - 1) / ctas + 1;
     let seen = run(&loop_kernel(&sh, slots, None), ctas, slots);
+    let cluster = rows * cols;
     let mut count = vec![0; (gm * gn) as usize];
     for (cta, visits) in seen.iter().enumerate() {
-        // The cluster's two CTAs take the two columns of one pair, visit by visit.
-        let peer = &seen[cta ^ 1];
-        assert_eq!(visits.len(), peer.len(), "CTA {cta}");
-        for (v, w) in visits.iter().zip(peer) {
+        let (first, rank) = (cta as i64 / cluster * cluster, cta as i64 % cluster);
+        let lead = &seen[first as usize];
+        assert_eq!(visits.len(), lead.len(), "CTA {cta}");
+        for (v, w) in visits.iter().zip(lead) {
             let (m, n) = (i64::from(v[0]) / bm, i64::from(v[1]) / bn);
+            let (lm, ln) = (i64::from(w[0]) / bm, i64::from(w[1]) / bn);
             assert_eq!(
-                n % 2,
-                cta as i64 % 2,
-                "CTA {cta}: rank is the column parity"
+                (m % rows, n % cols),
+                (rank % rows, rank / rows),
+                "CTA {cta}: its place in the block"
             );
-            assert!(m < gm && n < (gn + 1) / 2 * 2, "CTA {cta}: ({m}, {n})");
             assert_eq!(
-                (v[0], n / 2),
-                (w[0], i64::from(w[1]) / bn / 2),
-                "CTA {cta}: its peer's tile"
+                (m / rows, n / cols),
+                (lm / rows, ln / cols),
+                "CTA {cta}: its block"
             );
-            if n < gn {
+            assert!(
+                m < brows * rows && n < bcols * cols,
+                "CTA {cta}: ({m}, {n})"
+            );
+            if m < gm && n < gn {
                 count[(m * gn + n) as usize] += 1;
             }
         }
@@ -258,8 +273,21 @@ proptest! {
     fn a_multicast_loops_cover_every_tile_once(
         gm in 1i64..12, gn in 1i64..12, group in 1i64..10, clusters in 1i64..40, persistent in any::<bool>()
     ) {
-        check_a_multicast(gm, gn, group, persistent.then_some(2 * clusters));
+        check_block_multicast((gm, gn, group), (1, 2), persistent.then_some(2 * clusters));
     }
+
+    #[test]
+    fn block_multicast_loops_cover_every_tile_once(
+        gm in 1i64..12, gn in 1i64..12, group in 1i64..10, clusters in 1i64..40, persistent in any::<bool>()
+    ) {
+        check_block_multicast((gm, gn, group), (2, 2), persistent.then_some(4 * clusters));
+    }
+}
+
+#[test]
+fn the_4096_cube_block_loop_covers_it_on_128_ctas() {
+    // 2 x 2 blocks of 128x256 tiles: 16 x 8 blocks, 32 resident clusters of four.
+    check_block_multicast((32, 16, 8), (2, 2), Some(128));
 }
 
 #[test]
