@@ -290,6 +290,23 @@ mod tests {
             .collect()
     }
 
+    /// Uncut tiles of both majors, every span, 2- and 4-byte elements and each of `rows`.
+    fn uncut_tiles(rows: &[i64]) -> Vec<OperandTile> {
+        let mut out = Vec::new();
+        for (major, span) in majors_and_spans() {
+            for eb in [2, 4] {
+                out.extend(rows.iter().map(|&rows| OperandTile {
+                    major,
+                    rows,
+                    eb,
+                    span,
+                    cut: 1,
+                }));
+            }
+        }
+        out
+    }
+
     /// The three patterns: chunk index XOR row bits, repeating every 8 spans; 64B rows pair
     /// up (rows 2i and 2i + 1 share a pattern), 32B rows go in fours.
     #[test]
@@ -310,32 +327,22 @@ mod tests {
     /// chunk where MN-major) and every k step of 32 bytes.
     #[test]
     fn tma_and_wgmma_agree() {
-        for (major, span) in majors_and_spans() {
-            for eb in [2, 4] {
-                for rows in [64, 96, 128, 192, 256] {
-                    let t = OperandTile {
-                        major,
-                        rows,
-                        eb,
-                        span,
-                        cut: 1,
-                    };
-                    let kstep = 32 / eb; // the instruction's k: 16 (f16) or 8 (tf32)
-                    // A window is 64 mn (A's m64) or the whole tile (B's n).
-                    for win in [64, rows].into_iter().filter(|w| rows % w == 0) {
-                        for mn0 in (0..rows).step_by(win as usize) {
-                            for k0 in (0..t.bk()).step_by(kstep as usize) {
-                                let start = t.start_offset(mn0, k0);
-                                for mn in 0..win {
-                                    for k in 0..kstep {
-                                        assert_eq!(
-                                            t.wgmma_offset(start, mn, k),
-                                            t.tma_offset(mn0 + mn, k0 + k),
-                                            "{major:?} span {span} eb {eb} rows {rows} window \
-                                             ({mn0},{k0}) element ({mn},{k})"
-                                        );
-                                    }
-                                }
+        for t in uncut_tiles(&[64, 96, 128, 192, 256]) {
+            let (major, span, eb, rows) = (t.major, t.span, t.eb, t.rows);
+            let kstep = 32 / eb; // the instruction's k: 16 (f16) or 8 (tf32)
+            // A window is 64 mn (A's m64) or the whole tile (B's n).
+            for win in [64, rows].into_iter().filter(|w| rows % w == 0) {
+                for mn0 in (0..rows).step_by(win as usize) {
+                    for k0 in (0..t.bk()).step_by(kstep as usize) {
+                        let start = t.start_offset(mn0, k0);
+                        for mn in 0..win {
+                            for k in 0..kstep {
+                                assert_eq!(
+                                    t.wgmma_offset(start, mn, k),
+                                    t.tma_offset(mn0 + mn, k0 + k),
+                                    "{major:?} span {span} eb {eb} rows {rows} window \
+                                     ({mn0},{k0}) element ({mn},{k})"
+                                );
                             }
                         }
                     }
@@ -388,21 +395,10 @@ mod tests {
     /// its shared-memory fit and ring depth are the kernel's.
     #[test]
     fn the_planner_holds_what_the_layout_holds() {
-        for (major, span) in majors_and_spans() {
-            for eb in [2, 4] {
-                for rows in (8..=256).step_by(8) {
-                    let t = OperandTile {
-                        major,
-                        rows,
-                        eb,
-                        span,
-                        cut: 1,
-                    };
-                    let mn = major == Major::Mn;
-                    let held = tessellate::ring::held_b_columns(rows, span, eb, mn);
-                    assert_eq!(t.held_rows(), held, "{major:?} {span} B, {eb}-byte, {rows}");
-                }
-            }
+        let rows: Vec<i64> = (8..=256).step_by(8).collect();
+        for t in uncut_tiles(&rows) {
+            let held = tessellate::ring::held_b_columns(t.rows, t.span, t.eb, t.major == Major::Mn);
+            assert_eq!(t.held_rows(), held, "{t:?}");
         }
     }
 
