@@ -220,7 +220,10 @@ pub struct Kernel {
     /// target's SM count) where the GPU can hold that many clusters at once. A launcher
     /// should launch no more clusters than are resident together (a cluster of four CTAs
     /// needs four free SMs of one GPC, so fewer fit than `SMs / 4`), or the last would
-    /// start only after others finish their tiles. `None`: launch `grid` as it is.
+    /// start only after others finish their tiles. Set on every persistent cluster kernel
+    /// (B multicast's 2-CTA ones too, which an H100 and an H200 held whole: 66 of 66, run 24;
+    /// a launch on fewer CTAs reads no cluster order table and takes launch order).
+    /// `None`: launch `grid` as it is.
     pub resident_clusters: Option<u32>,
 }
 

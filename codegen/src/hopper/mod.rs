@@ -28,8 +28,10 @@
 //! four takes a 2 x 2 block of tiles: each CTA loads half of every A box into itself and the
 //! CTA of the next column, half of every B box into itself and the CTA of the next row, and
 //! releases stages on the three CTAs that write into its own (measured 0.83x cuBLAS at
-//! 4096^3: an H100 and an H200 each held 30 such clusters, 120 CTAs, at once; run 24). With split-K the `S` CTAs of a cluster share a tile
-//! and reduce through distributed shared memory (`reduce_splits`). With a stream-K tail
+//! 4096^3: an H100 and an H200 each held 30 such clusters, 120 CTAs, at once; run 24; a
+//! grid that is not persistent and has more clusters than that waits for the first ones
+//! to finish). With split-K the `S` CTAs of a cluster share a tile and reduce through
+//! distributed shared memory (`reduce_splits`). With a stream-K tail
 //! ([`stream_k`], opt-in: measured slower at most shapes, docs/BENCHMARKS.md run 16) the
 //! persistent CTAs run whole waves of tiles and then equal k-ranges of the last partial
 //! wave; a tile's later pieces add into C (a TMA reduce) in k order, each after a flag

@@ -286,7 +286,9 @@ proptest! {
 
 #[test]
 fn the_4096_cube_block_loop_covers_it_on_128_ctas() {
-    // 2 x 2 blocks of 128x256 tiles: 16 x 8 blocks, 32 resident clusters of four.
+    // 2 x 2 blocks of 128x256 tiles: 16 x 8 blocks on 32 clusters of four (an H100 and an
+    // H200 hold 30 at once; any grid of whole clusters covers the tiles, as the proptest
+    // above checks).
     check_block_multicast((32, 16, 8), (2, 2), Some(128));
 }
 
