@@ -167,7 +167,7 @@ pub(crate) struct Candidate {
     /// A row-major B's rows are not whole 128-byte lines (see [`b_straddles`]): TMA tiles.
     pub(crate) b_straddles: bool,
     /// Columns of B a stage holds in shared memory: `cta[1]`, or more where a row-major B's
-    /// last swizzle chunk is read in part ([`ring::held_b_columns`]).
+    /// last swizzle chunk is read in part ([`ring::held_extent`]).
     pub(crate) held_n: i64,
 }
 
@@ -187,7 +187,7 @@ impl Candidate {
     /// Shared memory one stage holds, bytes: the A tile and [`Candidate::held_n`] columns
     /// of B, `cta[2]` deep.
     pub(crate) fn stage_bytes(&self, problem: &GemmProblem) -> i64 {
-        (self.cta[0] + self.held_n) * self.cta[2] * problem.dtype.input_bytes()
+        ring::stage_bytes(problem, self.cta, self.held_n)
     }
 }
 
@@ -483,7 +483,7 @@ struct BLoad {
     /// A row-major B's rows are not whole 128-byte lines (see [`b_straddles`]).
     straddles: bool,
     /// B is n-fastest (row-major, MN-major in shared memory), which sets the columns a stage
-    /// holds ([`ring::held_b_columns`]).
+    /// holds ([`ring::held_extent`]).
     mn_major: bool,
 }
 
@@ -550,7 +550,7 @@ fn wgmma_candidates(
     let shapes = itertools::iproduct!([1, 2, 3], [64, 128], wns.iter().copied(), depth, [1, 2, 4])
         .filter(|&(wg, wm, ..)| wg < 3 || wm == 64);
     for (wg, wm, wn, stages, split_k) in shapes {
-        let held_n = ring::held_b_columns(wn, span, eb, b.mn_major);
+        let held_n = ring::held_extent(wn, span, eb, b.mn_major);
         let tile = [wg, wm, wn, held_n];
         if !wgmma_candidate_fits(target, problem, tile, stages, split_k, kts, span) {
             continue;
@@ -606,7 +606,7 @@ fn wgmma_candidates(
 }
 
 /// Whether a warpgroup candidate of `wg` consumers of `wm x wn` (its stages holding `held_n`
-/// columns of B, [`ring::held_b_columns`]), `stages` deep, split `split_k` ways over `kts`
+/// columns of B, [`ring::held_extent`]), `stages` deep, split `split_k` ways over `kts`
 /// k-tiles is worth ranking:
 /// - at most 128 accumulators per thread (more do not fit beside the addressing in a
 ///   consumer's 232 registers);
@@ -632,9 +632,12 @@ fn wgmma_candidate_fits(
         return false;
     }
     let cap = 65536 / (2 * 128 * (wg + 1)) / 8 * 8;
-    let two_fit = |st: i64| {
-        2 * (st * (wg * wm + held_n) * span + 1024) <= i64::from(target.smem_bytes_per_sm)
-    };
+    let stage = ring::stage_bytes(
+        problem,
+        [wg * wm, wn, span / problem.dtype.input_bytes()],
+        held_n,
+    );
+    let two_fit = |st: i64| 2 * (st * stage + 1024) <= i64::from(target.smem_bytes_per_sm);
     let (three, four) = (3 * 128 / span, 4 * 128 / span);
     if stages == three && (!two_fit(three) || two_fit(four) || acc + 40 > cap) {
         return false;

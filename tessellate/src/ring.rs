@@ -67,19 +67,25 @@ pub fn streamed_stage_bytes(problem: &GemmProblem, cta: [i64; 3]) -> i64 {
     rows * cta[2] * problem.dtype.input_bytes()
 }
 
-/// Columns of a `cta_n`-column B tile that one stage holds in shared memory, at `span`-byte
-/// swizzle spans of `eb`-byte elements: `cta_n`, or for an MN-major B (row-major: n fastest)
-/// whole chunks of `span / eb` columns, since a last chunk read only in part (96 columns of
-/// 128-byte f16 spans) still takes a whole chunk's place, its tail box landing at the
-/// chunk's start. The Hopper code generator lays tiles out by the same rule
-/// (`codegen::hopper::layout::OperandTile::held_rows`; its tests check the two agree).
-pub fn held_b_columns(cta_n: i64, span: i64, eb: i64, b_mn_major: bool) -> i64 {
+/// Extent along m or n that one stage holds of an operand tile of `rows` (A's m, B's n), at
+/// `span`-byte swizzle spans of `eb`-byte elements: `rows`, or for an MN-major tile (m or n
+/// fastest: column-major A, row-major B) whole chunks of `span / eb`, since a last chunk
+/// read only in part (96 columns of 128-byte f16 spans) still takes a whole chunk's place,
+/// its tail box landing at the chunk's start. The Hopper code generator's layout takes its
+/// tiles' extents from here (`codegen::hopper::layout::OperandTile::held_rows`).
+pub fn held_extent(rows: i64, span: i64, eb: i64, mn_major: bool) -> i64 {
     let per = span / eb;
-    if b_mn_major {
-        (cta_n + per - 1) / per * per
+    if mn_major {
+        (rows + per - 1) / per * per
     } else {
-        cta_n
+        rows
     }
+}
+
+/// Shared memory one stage of a `cta` tile (`[m, n, k]`) holds, bytes: its A tile and
+/// `held_n` columns of B ([`held_extent`]), `k` deep.
+pub fn stage_bytes(problem: &GemmProblem, cta: [i64; 3], held_n: i64) -> i64 {
+    (cta[0] + held_n) * cta[2] * problem.dtype.input_bytes()
 }
 
 /// Whether a warpgroup grid of `ctas` CTAs (k-splits and batches counted) is lone on a GPU
@@ -93,7 +99,7 @@ pub fn is_lone(sms: u32, ctas: i64) -> bool {
 /// [`LONE_STREAM_BYTES`] of the streamed operand (split-K: [`LONE_BYTES`] of both, A's rows
 /// past `M` not fetched), at most 16, and no more than one CTA's shared memory holds beside
 /// two 8-byte mbarriers a stage. The bytes in flight count the columns read; shared memory,
-/// the `held_n` columns of B a stage holds ([`held_b_columns`]).
+/// the `held_n` columns of B a stage holds ([`stage_bytes`]).
 pub fn lone_stages(
     problem: &GemmProblem,
     target: &Target,
@@ -104,7 +110,7 @@ pub fn lone_stages(
 ) -> i64 {
     let eb = problem.dtype.input_bytes();
     let (a, b) = (cta[0] * cta[2] * eb, cta[1] * cta[2] * eb);
-    let held = (cta[0] + held_n) * cta[2] * eb;
+    let held = stage_bytes(problem, cta, held_n);
     let (bytes, data) = if split_k > 1 {
         (LONE_BYTES, b + a * problem.m.min(cta[0]) / cta[0])
     } else {
@@ -182,12 +188,12 @@ mod tests {
     #[test]
     fn a_tail_chunk_is_held_whole() {
         // Row-major B at 128-byte f16 spans: 96 columns take two 64-column chunks.
-        assert_eq!(held_b_columns(96, 128, 2, true), 128);
-        assert_eq!(held_b_columns(96, 128, 2, false), 96);
+        assert_eq!(held_extent(96, 128, 2, true), 128);
+        assert_eq!(held_extent(96, 128, 2, false), 96);
         // 64-byte spans: 32-column chunks, 96 is three of them.
-        assert_eq!(held_b_columns(96, 64, 2, true), 96);
-        assert_eq!(held_b_columns(80, 128, 2, true), 128);
-        assert_eq!(held_b_columns(256, 128, 4, true), 256);
+        assert_eq!(held_extent(96, 64, 2, true), 96);
+        assert_eq!(held_extent(80, 128, 2, true), 128);
+        assert_eq!(held_extent(256, 128, 4, true), 256);
         // Asked for 16 stages, 128x96 tiles: 28 KiB read a stage would fit 8 in 225 KiB,
         // but a stage holds 32 KiB (B's tail chunk whole), so 7.
         let t = h100();

@@ -79,15 +79,10 @@ impl OperandTile {
 
     /// Extent along m or n as held in shared memory: `rows`, or for an MN-major tile whole
     /// chunks of `span / eb` (a 96-column tile of 128-byte spans holds two 64-column chunks,
-    /// of which TMA writes and wgmma reads the first 96 columns).
+    /// of which TMA writes and wgmma reads the first 96 columns). The planner's rule
+    /// ([`tessellate::ring::held_extent`]), so that it sizes the stages the kernel holds.
     pub fn held_rows(&self) -> i64 {
-        match self.major {
-            Major::K => self.rows,
-            Major::Mn => {
-                let per = self.span / self.eb;
-                (self.rows + per - 1) / per * per
-            }
-        }
+        tessellate::ring::held_extent(self.rows, self.span, self.eb, self.major == Major::Mn)
     }
 
     /// Tile size as held, bytes (`held_rows * span`): what the tile takes of a stage.
@@ -391,14 +386,26 @@ mod tests {
         }
     }
 
-    /// The planner sizes a stage by the same rule ([`tessellate::ring::held_b_columns`]), so
-    /// its shared-memory fit and ring depth are the kernel's.
+    /// The planner sizes a stage by the same rule ([`tessellate::ring::held_extent`]), so
+    /// its shared-memory fit and ring depth are the kernel's; and the rule holds whole
+    /// chunks: K-major tiles as they are, MN-major ones rounded up to the fewest whole
+    /// chunks of `span / eb`.
     #[test]
     fn the_planner_holds_what_the_layout_holds() {
         let rows: Vec<i64> = (8..=256).step_by(8).collect();
         for t in uncut_tiles(&rows) {
-            let held = tessellate::ring::held_b_columns(t.rows, t.span, t.eb, t.major == Major::Mn);
+            let held = tessellate::ring::held_extent(t.rows, t.span, t.eb, t.major == Major::Mn);
             assert_eq!(t.held_rows(), held, "{t:?}");
+            let per = t.span / t.eb;
+            match t.major {
+                Major::K => assert_eq!(held, t.rows, "{t:?}"),
+                Major::Mn => {
+                    assert!(
+                        held % per == 0 && held >= t.rows && held - t.rows < per,
+                        "{t:?}"
+                    )
+                }
+            }
         }
     }
 
