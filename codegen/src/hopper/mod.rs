@@ -412,26 +412,22 @@ impl Shape {
                 if mcast_ab { "A and B" } else { "A" }
             ));
         }
-        // B multicast needs a cluster of its own (split-K clusters are one tile each), and
-        // a stream-K range is not a cluster's pair of tile rows.
-        let mcast = match opts.multicast {
-            _ if mcast_a => 2,
-            Some(true) => 2,
-            Some(false) => 1,
-            None if stream_k => 1,
-            None => plan.multicast.max(1),
+        // B multicast alone needs a cluster of its own (split-K clusters are one tile each),
+        // and a stream-K range is not a cluster's pair of tile rows.
+        let (mc_rows, mc_cols) = match opts.multicast {
+            _ if mcast_ab => (2, 2),
+            _ if mcast_a => (1, 2),
+            Some(true) => (2, 1),
+            Some(false) => (1, 1),
+            None if stream_k => (1, 1),
+            None => (plan.multicast.max(1), 1),
         };
-        if mcast != 1 && (mcast != 2 || split > 1 || stream_k) {
+        if mc_cols == 1 && mc_rows != 1 && (mc_rows != 2 || split > 1 || stream_k) {
             return unsupported(format!(
-                "B multicast over {mcast} CTAs with split-K {split}{}",
+                "B multicast over {mc_rows} CTAs with split-K {split}{}",
                 if stream_k { " and stream-K" } else { "" }
             ));
         }
-        let (mc_rows, mc_cols) = match (mcast_ab, mcast_a) {
-            (true, _) => (2, 2),
-            (false, true) => (1, mcast),
-            (false, false) => (mcast, 1),
-        };
         let mcast = mc_rows * mc_cols;
         // Each box of a shared tile is cut among the CTAs that share it.
         let (a_cut, b_cut) = (mc_cols, mc_rows);
@@ -1038,6 +1034,21 @@ impl Shape {
         self.mc_rows * self.mc_cols
     }
 
+    /// The place of cluster rank `rank` in its block of tiles: row `rank mod mc_rows` and
+    /// column `rank / mc_rows`, each `None` where the block has one (and `rank` itself where
+    /// the other has one, with no arithmetic).
+    fn block_place(&self, b: &mut Builder, rank: Reg) -> (Option<Reg>, Option<Reg>) {
+        match (self.mc_rows > 1, self.mc_cols > 1) {
+            (true, true) => {
+                let (rm, rn) = (b.reg(RegClass::B32), b.reg(RegClass::B32));
+                b.emit(Op::Rem, "u32", vec![r(rm), r(rank), imm(self.mc_rows)]);
+                b.emit(Op::Div, "u32", vec![r(rn), r(rank), imm(self.mc_rows)]);
+                (Some(rm), Some(rn))
+            }
+            (rows, cols) => (rows.then_some(rank), cols.then_some(rank)),
+        }
+    }
+
     /// Tile rows in B-multicast groups (`ceil(gm / mc_rows)`).
     fn row_groups(&self) -> i64 {
         (self.gm + self.mc_rows - 1) / self.mc_rows
@@ -1112,31 +1123,14 @@ impl Shape {
         } else {
             raster(b, local, dims, self.raster_group)
         };
-        if self.mc_rows > 1 && self.mc_cols > 1 {
-            // Rank `ks` takes row `ks mod mc_rows` and column `ks / mc_rows` of the block.
-            let (rm, rn) = (b.reg(RegClass::B32), b.reg(RegClass::B32));
-            b.emit(Op::Rem, "u32", vec![r(rm), r(ks), imm(self.mc_rows)]);
-            b.emit(Op::Div, "u32", vec![r(rn), r(ks), imm(self.mc_rows)]);
-            b.emit(
-                Op::Mad,
-                "lo.u32",
-                vec![r(m0), r(m0), imm(self.mc_rows), r(rm)],
-            );
-            b.emit(
-                Op::Mad,
-                "lo.u32",
-                vec![r(n0), r(n0), imm(self.mc_cols), r(rn)],
-            );
-            b.emit(Op::Mov, "u32", vec![r(ks), imm(0)]);
-        } else if self.mcast() > 1 {
-            // The rank in the cluster is the tile row (A multicast: column) within the
-            // group; no k-split.
-            let t = if self.mc_cols > 1 { n0 } else { m0 };
-            b.emit(
-                Op::Mad,
-                "lo.u32",
-                vec![r(t), r(t), imm(self.mcast()), r(ks)],
-            );
+        if self.mcast() > 1 {
+            // The rank in the cluster is the tile's place in its block; no k-split.
+            let (rm, rn) = self.block_place(b, ks);
+            for (t, extent, at) in [(m0, self.mc_rows, rm), (n0, self.mc_cols, rn)] {
+                if let Some(at) = at {
+                    b.emit(Op::Mad, "lo.u32", vec![r(t), r(t), imm(extent), r(at)]);
+                }
+            }
             b.emit(Op::Mov, "u32", vec![r(ks), imm(0)]);
         }
         let kt_per = (self.kt_count + self.split - 1) / self.split;
@@ -1509,52 +1503,40 @@ fn multicast_pieces(b: &mut Builder, sh: &Shape) -> (Pieces, Pieces) {
     }
     let rank = b.reg(RegClass::B32);
     b.emit(Op::Mov, "u32", vec![r(rank), sym("%cluster_ctarank")]);
-    let piece = |b: &mut Builder, tile: &OperandTile, index: Reg| {
-        let outer = tile.box_dims()[1];
-        let (po, pd) = (b.reg(RegClass::B32), b.reg(RegClass::B32));
-        b.emit(Op::Mul, "lo.u32", vec![r(po), r(index), imm(outer)]);
-        b.emit(
-            Op::Mul,
-            "lo.u32",
-            vec![r(pd), r(index), imm(outer * tile.span)],
-        );
-        (po, pd)
-    };
-    if sh.mc_rows == 1 || sh.mc_cols == 1 {
-        // One shared operand, among every CTA of the cluster: piece `rank`.
-        let (po, pd) = piece(b, if sh.mc_cols > 1 { &sh.a } else { &sh.b }, rank);
-        let mask = b.reg(RegClass::B16);
-        b.emit(Op::Mov, "b16", vec![r(mask), imm((1 << sh.mcast()) - 1)]);
-        let shared = (po, pd, mask);
-        return if sh.mc_cols > 1 {
-            (Some(shared), None)
-        } else {
-            (None, Some(shared))
+    let (rm, rn) = sh.block_place(b, rank);
+    // A goes to the ranks `rm + mc_rows * c` of its tile row, piece `rn`; B to the ranks
+    // `mc_rows * rn + i` of its tile column, piece `rm`. The mask is shifted to this CTA's
+    // row (column) where the block has several of them.
+    let shared =
+        |b: &mut Builder, tile: &OperandTile, piece: Reg, mask: i64, shift: Option<Reg>| {
+            let outer = tile.box_dims()[1];
+            let (po, pd) = (b.reg(RegClass::B32), b.reg(RegClass::B32));
+            b.emit(Op::Mul, "lo.u32", vec![r(po), r(piece), imm(outer)]);
+            b.emit(
+                Op::Mul,
+                "lo.u32",
+                vec![r(pd), r(piece), imm(outer * tile.span)],
+            );
+            let m = b.reg(RegClass::B16);
+            match shift {
+                None => b.emit(Op::Mov, "b16", vec![r(m), imm(mask)]),
+                Some(shift) => {
+                    let wide = b.reg(RegClass::B32);
+                    b.emit(Op::Shl, "b32", vec![r(wide), imm(mask), r(shift)]);
+                    b.emit(Op::Cvt, "u16.u32", vec![r(m), r(wide)]);
+                }
+            }
+            (po, pd, m)
         };
-    }
-    // A block of `mc_rows x mc_cols` tiles: row `rm = rank mod mc_rows`, column
-    // `rn = rank / mc_rows`. A goes to the ranks `rm + mc_rows * c`, B to `mc_rows * rn + i`.
-    let (rm, rn) = (b.reg(RegClass::B32), b.reg(RegClass::B32));
-    b.emit(Op::Rem, "u32", vec![r(rm), r(rank), imm(sh.mc_rows)]);
-    b.emit(Op::Div, "u32", vec![r(rn), r(rank), imm(sh.mc_rows)]);
     let row_mask: i64 = (0..sh.mc_cols).map(|c| 1 << (sh.mc_rows * c)).sum();
-    let (wide, a_mask, b_mask) = (
-        b.reg(RegClass::B32),
-        b.reg(RegClass::B16),
-        b.reg(RegClass::B16),
-    );
-    b.emit(Op::Shl, "b32", vec![r(wide), imm(row_mask), r(rm)]);
-    b.emit(Op::Cvt, "u16.u32", vec![r(a_mask), r(wide)]);
-    let col = b.reg(RegClass::B32);
-    b.emit(Op::Mul, "lo.u32", vec![r(col), r(rn), imm(sh.mc_rows)]);
-    b.emit(
-        Op::Shl,
-        "b32",
-        vec![r(wide), imm((1 << sh.mc_rows) - 1), r(col)],
-    );
-    b.emit(Op::Cvt, "u16.u32", vec![r(b_mask), r(wide)]);
-    let ((a_po, a_pd), (b_po, b_pd)) = (piece(b, &sh.a, rn), piece(b, &sh.b, rm));
-    (Some((a_po, a_pd, a_mask)), Some((b_po, b_pd, b_mask)))
+    let a = rn.map(|piece| shared(b, &sh.a, piece, row_mask, rm));
+    let col_shift = rn.filter(|_| sh.mc_rows > 1).map(|rn| {
+        let col = b.reg(RegClass::B32);
+        b.emit(Op::Mul, "lo.u32", vec![r(col), r(rn), imm(sh.mc_rows)]);
+        col
+    });
+    let b_pieces = rm.map(|piece| shared(b, &sh.b, piece, (1 << sh.mc_rows) - 1, col_shift));
+    (a, b_pieces)
 }
 
 /// The tensor operand `[map, {inner, outer(, batch)}]` of a bulk tensor copy, and its rank:
@@ -1809,40 +1791,33 @@ fn peers(b: &mut Builder, sh: &Shape) -> Vec<Reg> {
     }
     let rank = b.reg(RegClass::B32);
     b.emit(Op::Mov, "u32", vec![r(rank), sym("%cluster_ctarank")]);
-    if sh.mc_rows > 1 && sh.mc_cols > 1 {
-        let (rm, base) = (b.reg(RegClass::B32), b.reg(RegClass::B32));
-        b.emit(Op::Rem, "u32", vec![r(rm), r(rank), imm(sh.mc_rows)]);
+    let (rm, _) = sh.block_place(b, rank);
+    // The column's first rank, where the block has several columns.
+    let base = rm.filter(|_| sh.mc_cols > 1).map(|rm| {
+        let base = b.reg(RegClass::B32);
         b.emit(Op::Sub, "u32", vec![r(base), r(rank), r(rm)]);
-        let mut out = Vec::new();
-        // The same row: rank + mc_rows * step (mod the cluster).
-        for step in 1..sh.mc_cols {
-            let peer = b.reg(RegClass::B32);
-            b.emit(
-                Op::Add,
-                "u32",
-                vec![r(peer), r(rank), imm(sh.mc_rows * step)],
-            );
-            b.emit(Op::Rem, "u32", vec![r(peer), r(peer), imm(sh.mcast())]);
-            out.push(peer);
-        }
-        // The same column: base + (rm + step) mod mc_rows.
-        for step in 1..sh.mc_rows {
-            let peer = b.reg(RegClass::B32);
-            b.emit(Op::Add, "u32", vec![r(peer), r(rm), imm(step)]);
-            b.emit(Op::Rem, "u32", vec![r(peer), r(peer), imm(sh.mc_rows)]);
-            b.emit(Op::Add, "u32", vec![r(peer), r(peer), r(base)]);
-            out.push(peer);
-        }
-        return out;
+        base
+    });
+    let mut out = Vec::new();
+    // The same tile row: rank + mc_rows * step (mod the cluster).
+    for step in 1..sh.mc_cols {
+        let peer = b.reg(RegClass::B32);
+        let ops = vec![r(peer), r(rank), imm(sh.mc_rows * step)];
+        b.emit(Op::Add, "u32", ops);
+        b.emit(Op::Rem, "u32", vec![r(peer), r(peer), imm(sh.mcast())]);
+        out.push(peer);
     }
-    (1..sh.mcast())
-        .map(|step| {
-            let peer = b.reg(RegClass::B32);
-            b.emit(Op::Add, "u32", vec![r(peer), r(rank), imm(step)]);
-            b.emit(Op::Rem, "u32", vec![r(peer), r(peer), imm(sh.mcast())]);
-            peer
-        })
-        .collect()
+    // The same tile column: its first rank + (rm + step) mod mc_rows.
+    for step in 1..sh.mc_rows {
+        let (peer, rm) = (b.reg(RegClass::B32), rm.expect("several rows"));
+        b.emit(Op::Add, "u32", vec![r(peer), r(rm), imm(step)]);
+        b.emit(Op::Rem, "u32", vec![r(peer), r(peer), imm(sh.mc_rows)]);
+        if let Some(base) = base {
+            b.emit(Op::Add, "u32", vec![r(peer), r(peer), r(base)]);
+        }
+        out.push(peer);
+    }
+    out
 }
 
 /// Which threads of a consumer warpgroup give its stages back (see [`Shape::releasers`]):
