@@ -4,6 +4,7 @@
 //! every entry point checks for the library first (`is_culib_present`, a plain `dlopen`) and
 //! turns its absence into [`RuntimeError::NoDriver`] / [`CublasCheck::Unavailable`].
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 use std::ffi::{CString, c_void};
 use std::sync::{Arc, Mutex, OnceLock};
@@ -280,10 +281,14 @@ impl Runtime {
     ///
     /// # Errors
     /// [`RuntimeError::Launch`] if the driver cannot answer, or answers that no cluster fits.
-    fn resident(&self, f: &CudaFunction, spec: &KernelSpec) -> Result<KernelSpec, RuntimeError> {
-        let mut spec = spec.clone();
+    /// Borrows `spec` unless the grid shrinks (the spec holds the PTX, so a copy is not free).
+    fn resident<'s>(
+        &self,
+        f: &CudaFunction,
+        spec: &'s KernelSpec,
+    ) -> Result<Cow<'s, KernelSpec>, RuntimeError> {
         let Some(c) = spec.resident_clusters else {
-            return Ok(spec);
+            return Ok(Cow::Borrowed(spec));
         };
         let cfg = sys::CUlaunchConfig {
             gridDimX: spec.grid[0],
@@ -314,11 +319,13 @@ impl Runtime {
             )));
         }
         let fit = (clusters as u32).saturating_mul(c);
-        if fit < spec.grid[0] {
-            spec.grid[0] = fit;
-            spec.cluster_order = None;
+        if fit >= spec.grid[0] {
+            return Ok(Cow::Borrowed(spec));
         }
-        Ok(spec)
+        let mut spec = spec.clone();
+        spec.grid[0] = fit;
+        spec.cluster_order = None;
+        Ok(Cow::Owned(spec))
     }
 
     /// Enqueues one launch of `f` with the ABI parameters (no synchronization).
@@ -542,7 +549,7 @@ impl Runtime {
     ) -> Result<VerifyReport, RuntimeError> {
         call.validate()?;
         let f = self.load(spec)?;
-        let spec = &self.resident(&f, spec)?;
+        let spec = &*self.resident(&f, spec)?;
         let seed = opts.seed.unwrap_or_else(host::fresh_seed);
         let mut rng = Rng::new(seed);
         let (ea, eb, ec) = call.elems();
@@ -646,7 +653,7 @@ impl Runtime {
             eo.check()?;
         }
         let f = self.load(spec)?;
-        let spec = &self.resident(&f, spec)?;
+        let spec = &*self.resident(&f, spec)?;
         let set_bytes = call.set_bytes();
         let l2 = self.info.l2_bytes.max(1) as f64;
         let mut sets = ((opts.l2_multiple.max(0.0) * l2) / set_bytes as f64).ceil() as u64;
