@@ -166,6 +166,10 @@ pub(crate) struct Candidate {
     pub(crate) stream_k: bool,
     /// A row-major B's rows are not whole 128-byte lines (see [`b_straddles`]): TMA tiles.
     pub(crate) b_straddles: bool,
+    /// An unpaired grid offered beside the paired one ([`pad_costs_wave`]): the L2 fill term
+    /// charges its B as a pair's multicast would be, since the GPU's L2 request coalescer
+    /// merges the same B reads of tiles in one raster group.
+    pub(crate) b_merged: bool,
     /// Columns of B a stage holds in shared memory: `cta[1]`, or more where a row-major B's
     /// last swizzle chunk is read in part ([`ring::held_extent`]).
     pub(crate) held_n: i64,
@@ -462,6 +466,7 @@ fn candidates(
                 multicast: 1,
                 stream_k: false,
                 b_straddles: false,
+                b_merged: false,
                 held_n: bn,
             });
         }
@@ -588,10 +593,25 @@ fn wgmma_candidates(
             multicast: if shared { 2 } else { 1 },
             stream_k: false,
             b_straddles: b.straddles,
+            b_merged: false,
             held_n,
         };
         match (stream_k, split_k) {
-            (false, _) => out.push(c),
+            (false, _) => {
+                // The unpaired grid as well where padding an odd last tile row costs a wave
+                // of CTAs. Measured on an H100 (docs/BENCHMARKS.md run 25-b, f16 and bf16):
+                // unpaired 128x256 tiles ran 1.009-1.015x cuBLAS at 4224x4096x4096,
+                // 6272x4096x4096 and 4224x5120x4096, where the paired 128x192 tiles the
+                // model had ranked first ran 0.89-0.96x and paired 128x256 0.83-0.89x.
+                if shared && pad_costs_wave(target, gm, tiles) {
+                    out.push(Candidate {
+                        multicast: 1,
+                        b_merged: true,
+                        ..c.clone()
+                    });
+                }
+                out.push(c);
+            }
             // (A stream-K schedule covers one batch's tiles.)
             (true, 1) if problem.batch == 1 => out.push(Candidate {
                 persistent: true,
@@ -603,6 +623,15 @@ fn wgmma_candidates(
         }
     }
     out
+}
+
+/// Whether pairing `gm` tile rows for B multicast, which pads an odd count to the next even
+/// one, takes more waves of one CTA per SM than `tiles` unpaired tiles (each batch pads its
+/// own rows).
+fn pad_costs_wave(target: &Target, gm: i64, tiles: i64) -> bool {
+    let sms = i64::from(target.sms);
+    let padded = tiles / gm * (gm + 1);
+    gm % 2 == 1 && ceil_div(padded, sms) > ceil_div(tiles, sms)
 }
 
 /// Whether a warpgroup candidate of `wg` consumers of `wm x wn` (its stages holding `held_n`
@@ -893,6 +922,13 @@ const SPLIT_K_CYCLES: f64 = 2000.0;
 /// measured L2 fill rate (sm_90a); with a stream-K tail the count of switches is fractional.
 const TILE_SWITCH_CYCLES: f64 = 2000.0;
 
+/// What an unpaired grid offered beside its paired one ([`Candidate::b_merged`]) costs at
+/// equal waves, as a factor on its cycles: B multicast off ran 0.8% slower timed and 1.3-1.4%
+/// sustained at 4096^3 f16 on an H100 (docs/BENCHMARKS.md run 19-a). Without it the model
+/// ranked unpaired 128x192 tiles 0.03% ahead of paired 128x256 at 8320x14336x4096, which
+/// ran 3-4% slower (run 25-c).
+const UNPAIRED_FACTOR: f64 = 1.01;
+
 /// Model figures for a finished mix: total cycles over waves and k-steps, and TFLOP/s.
 pub(crate) fn modeled(
     problem: &GemmProblem,
@@ -1004,7 +1040,11 @@ pub(crate) fn modeled(
             } else {
                 1
             };
-            let slab = (cta[0] + cta[1] * b_rows / mc) * cta[2];
+            // An unpaired grid's B merged in L2 as multicast would share it: ncu at 4096^3
+            // f16 (run 18-a, raster groups of 8) counted 34.5 M sectors sent to L2 without
+            // multicast against 32.4 M with it, where this term had charged 1.5 times.
+            let share = if c.b_merged { 2 } else { mc };
+            let slab = (cta[0] + cta[1] * b_rows / share) * cta[2];
             tiles as f64 * ksteps * slab as f64 * eb / (gbps * 1e9 / (target.clock_mhz * 1e6))
         }
         _ => 0.0,
@@ -1070,6 +1110,9 @@ pub(crate) fn modeled(
                 g * 1e9 / (target.clock_mhz * 1e6) / f64::from(target.sms)
             });
         cycles += chain * (cta[0] * cta[1] * 4) as f64 / per_sm_clk;
+    }
+    if c.b_merged {
+        cycles *= UNPAIRED_FACTOR;
     }
     let secs = cycles / (target.clock_mhz * 1e6);
     Modeled {

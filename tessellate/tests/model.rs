@@ -197,3 +197,27 @@ fn eighty_column_tiles_only_for_a_column_major_b() {
     let row = first(false);
     assert_ne!(row.cta_tile[1], 80, "{row}");
 }
+
+/// Where pairing an odd count of tile rows for B multicast costs a wave, the unpaired grid
+/// ranks first (run 25-b, H100, f16 and bf16, paired ratio to cuBLAS): unpaired 128x256
+/// tiles ran 1.009-1.015x at 4224x4096x4096 (528 tiles: 4.0 waves of 132 SMs),
+/// 6272x4096x4096 and 4224x5120x4096, the paired 128x192 tiles ranked first before
+/// 0.89-0.96x and paired 128x256 0.83-0.89x. At 4096^3 (32 tile rows) the paired 128x256
+/// grid stays first, and at 3968 (31 rows, 3.9 waves paired or not) pairing costs no wave.
+/// At 8320x14336x4096 (65 rows) unpaired 128x192 tiles save one wave of 38 over paired
+/// ones, but ran 3-4% behind paired 128x256 (run 25-c), which stays first.
+#[test]
+fn odd_tile_rows_rank_the_unpaired_grid_where_pairing_costs_a_wave() {
+    let t = hw_models::target("sm_90a", None).unwrap();
+    let best = |m, n| {
+        let problem = GemmProblem::new(m, n, 4096, 1, GemmDType::F16).unwrap();
+        let p = plans(&problem, &t, &Options::default()).unwrap().plans[0].clone();
+        (p.cta_tile, p.multicast)
+    };
+    assert_eq!(best(4224, 4096), ([128, 256, 64], 1));
+    assert_eq!(best(6272, 4096), ([128, 256, 64], 1));
+    assert_eq!(best(4224, 5120), ([128, 256, 64], 1));
+    assert_eq!(best(4096, 4096), ([128, 256, 64], 2));
+    assert_eq!(best(3968, 4096), ([128, 256, 64], 2));
+    assert_eq!(best(8320, 14336), ([128, 256, 64], 2));
+}
