@@ -1024,6 +1024,39 @@ fn three_warpgroup_tiles_assemble_without_spills() {
     checks.finish();
 }
 
+/// Where pairing an odd count of tile rows for B multicast would cost a wave, the default is
+/// the unpaired persistent grid (tessellate's `pad_costs_wave`; docs/BENCHMARKS.md run 25):
+/// 128x256, 192x128 (three warpgroups) and 256x128 tiles, ragged 4200x4000x4000 too. Each
+/// default launches single-CTA clusters, shares nothing, and assembles without spills.
+#[test]
+fn unpaired_grids_of_odd_tile_rows_assemble_without_spills() {
+    let ptxas_ok = ptxas::require_or_skip("unpaired_grids_of_odd_tile_rows").is_some();
+    let mut checks = Checks::new();
+    for (shape, tile) in [
+        ((4224, 4096, 4096), [128, 256]),
+        ((4200, 4000, 4000), [128, 256]),
+        ((2048, 3072, 4096), [192, 128]),
+        ((8320, 1024, 4096), [256, 128]),
+    ] {
+        for (dtype, a, b) in cases() {
+            let (plan, opts) = ranked_plans(dtype, shape, a, b, Options::default()).remove(0);
+            let what = format!("{dtype} {shape:?} {a:?}/{b:?}\n{plan}");
+            assert_eq!(plan.cta_tile[..2], tile, "{what}");
+            assert!(plan.multicast == 1 && plan.persistent, "{what}");
+            let k = compile(&plan, &opts).unwrap_or_else(|e| panic!("{what}: {e}"));
+            assert!(!k.ptx.contains(".reqnctapercluster"), "{what}");
+            assert!(!k.ptx.contains(".multicast::cluster"), "{what}");
+            let empty = empty_arrivals(&k.ptx);
+            assert!(
+                !empty.is_empty() && empty.iter().all(|&n| n == plan.workers[0]),
+                "{what}: {empty:?}"
+            );
+            check_kernel(&mut checks, k.ptx, what, ptxas_ok);
+        }
+    }
+    checks.finish();
+}
+
 /// Batched GEMMs on the Hopper path: every ranked warpgroup plan (top 6 per case) of a
 /// ragged, a square, a decode-like and a split-K batch is one grid over all batches' tile slots whose
 /// loads and TMA stores address a 3-D tensor map (batch as dimension 2, box extent 1, each
