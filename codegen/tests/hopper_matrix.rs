@@ -1027,7 +1027,8 @@ fn three_warpgroup_tiles_assemble_without_spills() {
 /// Where pairing an odd count of tile rows for B multicast would cost a wave, the default is
 /// the unpaired persistent grid (tessellate's `pad_costs_wave`; docs/BENCHMARKS.md run 25):
 /// 128x256, 192x128 (three warpgroups) and 256x128 tiles, ragged 4200x4000x4000 too. Each
-/// default launches single-CTA clusters, shares nothing, and assembles without spills.
+/// default launches no clusters, multicasts nothing, counts one stage release per consumer
+/// warpgroup, and assembles without spills.
 #[test]
 fn unpaired_grids_of_odd_tile_rows_assemble_without_spills() {
     let ptxas_ok = ptxas::require_or_skip("unpaired_grids_of_odd_tile_rows").is_some();

@@ -278,10 +278,10 @@ impl Runtime {
     /// the loaded `f` that the GPU holds at once (`cuOccupancyMaxActiveClusters`, CUDA
     /// driver API, "Occupancy"); the cluster order table, written for the compiled grid, is
     /// then not read (the kernel takes launch order on another grid), so it is dropped.
+    /// Borrows `spec` unless the grid shrinks (the spec holds the PTX, so a copy is not free).
     ///
     /// # Errors
     /// [`RuntimeError::Launch`] if the driver cannot answer, or answers that no cluster fits.
-    /// Borrows `spec` unless the grid shrinks (the spec holds the PTX, so a copy is not free).
     fn resident<'s>(
         &self,
         f: &CudaFunction,

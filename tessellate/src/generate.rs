@@ -168,7 +168,8 @@ pub(crate) struct Candidate {
     pub(crate) b_straddles: bool,
     /// An unpaired grid offered beside the paired one ([`pad_costs_wave`]): the L2 fill term
     /// charges its B as a pair's multicast would be, since the GPU's L2 request coalescer
-    /// merges the same B reads of tiles in one raster group.
+    /// merges the same B reads of tiles in one raster group, and its cycles carry
+    /// [`UNPAIRED_FACTOR`].
     pub(crate) b_merged: bool,
     /// Columns of B a stage holds in shared memory: `cta[1]`, or more where a row-major B's
     /// last swizzle chunk is read in part ([`ring::held_extent`]).
@@ -602,7 +603,9 @@ fn wgmma_candidates(
                 // of CTAs. Measured on an H100 (docs/BENCHMARKS.md run 25-b, f16 and bf16):
                 // unpaired 128x256 tiles ran 1.009-1.015x cuBLAS at 4224x4096x4096,
                 // 6272x4096x4096 and 4224x5120x4096, where the paired 128x192 tiles the
-                // model had ranked first ran 0.89-0.96x and paired 128x256 0.83-0.89x.
+                // model had ranked first ran 0.89-0.96x and paired 128x256 0.83-0.89x. Of 18
+                // other defaults it moved, 16 ran 0.5-14% faster and two 0.2-3.4% slower
+                // (runs 25-e, 25-f).
                 if shared && pad_costs_wave(target, gm, tiles) {
                     out.push(Candidate {
                         multicast: 1,
