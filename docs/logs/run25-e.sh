@@ -6,8 +6,6 @@
 #   OUT=... bash docs/logs/run25-e.sh
 . "$(dirname "$0")/run25-lib.sh"
 nvidia-smi --query-gpu=name,clocks.max.sm,memory.total,driver_version,power.limit,serial --format=csv,noheader
-i=0
-pair() { i=$((i + 1)); if [ $((i % 2)) = 1 ]; then bpc 30 "$@"; bpb 30 "$@"; else bpb 30 "$@"; bpc 30 "$@"; fi; }
 pair --m 1152 --n 14336 --k 4096   # 64x256 paired -> 128x256 unpaired (+10%)
 pair --m 1408 --n 11008 --k 4096   # 128x256 paired -> 128x192 unpaired (+5%)
 pair --m 1920 --n 28672 --k 4096   # 192x128 paired -> 128x256 unpaired (+0.5%)

@@ -6,8 +6,6 @@
 #   OUT=... bash docs/logs/run25-f.sh
 . "$(dirname "$0")/run25-lib.sh"
 nvidia-smi --query-gpu=name,clocks.max.sm,memory.total,driver_version,power.limit,serial --format=csv,noheader
-i=0
-pair() { i=$((i + 1)); if [ $((i % 2)) = 1 ]; then bpc 30 "$@"; bpb 30 "$@"; else bpb 30 "$@"; bpc 30 "$@"; fi; }
 pair --m 2176 --n 14336 --k 4096
 pair --m 1664 --n 28672 --k 4096
 pair --m 3968 --n 14336 --k 4096

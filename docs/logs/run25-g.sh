@@ -17,8 +17,6 @@ v --m 2050 --n 3000 --k 4000 --alpha 1.5 --beta -0.5
 v --m 1150 --n 14000 --k 4096 --dtype f16 --c-dtype f16
 mc --m 2050 --n 3000 --k 2000
 mc --m 8320 --n 1024 --k 2048 --b-layout col
-i=0
-pair() { i=$((i + 1)); if [ $((i % 2)) = 1 ]; then bpc 30 "$@"; bpb 30 "$@"; else bpb 30 "$@"; bpc 30 "$@"; fi; }
 pair --m 2048 --n 3072 --k 4096 --dtype tf32 --b-layout col
 pair --m 1152 --n 14336 --k 4096 --dtype tf32 --b-layout col
 pair --m 2050 --n 3000 --k 4000

@@ -6,8 +6,6 @@
 . "$(dirname "$0")/run25-lib.sh"
 nvidia-smi --query-gpu=name,clocks.max.sm,memory.total,driver_version,power.limit,serial --format=csv,noheader
 v --m 4224 --n 4096 --k 4096
-i=0
-pair() { i=$((i + 1)); if [ $((i % 2)) = 1 ]; then bpc 30 "$@"; bpb 30 "$@"; else bpb 30 "$@"; bpc 30 "$@"; fi; }
 pair --m 4224 --n 4096 --k 4096
 pair --m 4224 --n 4096 --k 4096 --dtype bf16
 pair --m 6272 --n 4096 --k 4096

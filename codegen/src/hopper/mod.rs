@@ -1490,13 +1490,14 @@ fn producer(b: &mut Builder, sh: &Shape, base: Reg, bars: Reg, tid: Reg) {
     b.emit(Op::Ret, "", vec![]);
 }
 
+/// One operand's multicast load placement: `(outer offset, shared-memory offset, CTA mask)`.
+type Pieces = Option<(Reg, Reg, Reg)>;
+
 /// Where this CTA's multicast loads of A and of B go (`None` for an operand not shared):
 /// `(outer offset, shared-memory offset, CTA mask)`. The `n` CTAs sharing a tile (A: the
 /// cluster's `mc_cols` CTAs of one tile row; B: its `mc_rows` CTAs of one tile column) each
 /// load piece `i` of every box cut `n` ways (`i` its column, or row, in the cluster's block)
 /// into all of them, at the same shared offset and barrier in each.
-type Pieces = Option<(Reg, Reg, Reg)>;
-
 fn multicast_pieces(b: &mut Builder, sh: &Shape) -> (Pieces, Pieces) {
     if sh.mcast() < 2 {
         return (None, None);
