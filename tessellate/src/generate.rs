@@ -171,6 +171,9 @@ pub(crate) struct Candidate {
     /// merges the same B reads of tiles in one raster group, and its cycles carry
     /// [`UNPAIRED_FACTOR`].
     pub(crate) b_merged: bool,
+    /// A transposed candidate of a problem with more than 128 rows ([`TRANSPOSED_WIDTHS`]):
+    /// its cycles carry [`TRANSPOSED_FACTOR`].
+    pub(crate) large_m_transposed: bool,
     /// Columns of B a stage holds in shared memory: `cta[1]`, or more where a row-major B's
     /// last swizzle chunk is read in part ([`ring::held_extent`]).
     pub(crate) held_n: i64,
@@ -294,15 +297,17 @@ pub fn plans(
     }
     // Pure wgmma plans, so only where the caller's ratio allows tensor-only mixes.
     let tensor_only_ok = opts.ratio.is_none_or(|r| r == 0.0);
-    if opts.transposed_warpgroups
-        && wgmma_ok
-        && tensor_only_ok
-        && problem.m <= 128
-        && problem.batch == 1
-    {
+    if opts.transposed_warpgroups && wgmma_ok && tensor_only_ok && problem.batch == 1 {
         let pt = problem.transposed();
-        // n (the caller's m) in one instruction of a multiple of 8 columns.
-        let wn = ceil_div(pt.n, 8) * 8;
+        // At a decode shape n (the caller's m) in one instruction of a multiple of 8
+        // columns; above 128 rows, tiles of [`TRANSPOSED_WIDTHS`] along it.
+        let large_m = problem.m > 128;
+        let decode_wn = [ceil_div(pt.n, 8) * 8];
+        let wns: &[i64] = if large_m {
+            &TRANSPOSED_WIDTHS
+        } else {
+            &decode_wn
+        };
         // No multicast of the shared activations: measured slower (run 7-f, 0.81-0.99x of
         // the same tiles without it). (Their B, the caller's A, is not charged for rows
         // straddling lines: see [`b_straddles`].)
@@ -312,7 +317,11 @@ pub fn plans(
             straddles: false,
             mn_major: false,
         };
-        for c in wgmma_candidates(dtype, target, &pt, &[wn], b, span, opts.stream_k) {
+        for c in wgmma_candidates(dtype, target, &pt, wns, b, span, opts.stream_k) {
+            let c = Candidate {
+                large_m_transposed: large_m,
+                ..c
+            };
             for mix in mixes(&pt, target, &c, Split::Uniform, None, opts)? {
                 if let Some(mut plan) = build(&pt, target, &c, Split::Uniform, None, &mix)? {
                     plan.transposed = true;
@@ -468,6 +477,7 @@ fn candidates(
                 stream_k: false,
                 b_straddles: false,
                 b_merged: false,
+                large_m_transposed: false,
                 held_n: bn,
             });
         }
@@ -595,6 +605,7 @@ fn wgmma_candidates(
             stream_k: false,
             b_straddles: b.straddles,
             b_merged: false,
+            large_m_transposed: false,
             held_n,
         };
         match (stream_k, split_k) {
@@ -932,6 +943,24 @@ const TILE_SWITCH_CYCLES: f64 = 2000.0;
 /// ran 3-4% slower (run 25-c).
 const UNPAIRED_FACTOR: f64 = 1.01;
 
+/// Widths along the caller's m (wgmma's n) of transposed tiles at problems of more than 128
+/// rows. There a tile's 64-row granule sits on the caller's n, so a narrow-N problem gets
+/// its tile width choice along the wide side: cuBLAS's kernel at 4864x1024x4480 f16 has
+/// 160-wide tiles along M (ncu, docs/BENCHMARKS.md run 25-n). Measured on an H100 (runs
+/// 25-p, 26-a): transposed 192x160 tiles ran 142.5 us at 5464x1296x6224 against 177.4 us for
+/// the plain default (128x128) and 116.9 us at 5808x1056x5168 against 141.0 us.
+const TRANSPOSED_WIDTHS: [i64; 4] = [128, 160, 192, 256];
+
+/// What a transposed plan above 128 rows ([`Candidate::large_m_transposed`]) costs beyond
+/// the model's terms, as a factor on its cycles: it stores C with direct stores, not a TMA
+/// store, and shares no operand by multicast. Fitted on run 26-a (18 shapes, 137 plans timed
+/// on an H100, docs/BENCHMARKS.md): 1.02 to 1.06 pick the fastest timed plan or one as fast
+/// as the old default at every shape (factors of 1.01 and less ranked transposed tiles first
+/// at 3344x6544x7848 and 4696x1664x888, where they ran 11-15% slower; 1.08 lost
+/// 5464x1296x6224 and 5808x1056x5168); this is the middle. Transposed tiles ran 3.3-7.9%
+/// slower than the same plain tiles at four M = 4096 LLM shapes there.
+const TRANSPOSED_FACTOR: f64 = 1.04;
+
 /// Model figures for a finished mix: total cycles over waves and k-steps, and TFLOP/s.
 pub(crate) fn modeled(
     problem: &GemmProblem,
@@ -1116,6 +1145,9 @@ pub(crate) fn modeled(
     }
     if c.b_merged {
         cycles *= UNPAIRED_FACTOR;
+    }
+    if c.large_m_transposed {
+        cycles *= TRANSPOSED_FACTOR;
     }
     let secs = cycles / (target.clock_mhz * 1e6);
     Modeled {
