@@ -396,13 +396,17 @@ fn every_warpgroup_kernel_round_trips_has_the_hopper_machinery_and_assembles() {
                     assert!(!store, "{what}: C's pitch is not a multiple of 16 bytes");
                 }
                 // A transposed plan reads its A tiles from the caller's B and writes C
-                // transposed, so directly; only decode shapes (M <= 128) have them.
+                // transposed, so directly; above 128 rows only at one CTA per SM.
                 if plan.transposed {
-                    assert!(plan.user_problem().m <= 128 && !store, "{what}");
+                    assert!(!store, "{what}");
+                    assert!(
+                        plan.user_problem().m <= 128 || plan.modeled.ctas_per_sm == 1,
+                        "{what}"
+                    );
                     assert_eq!(k.tensor_maps[0].operand, codegen::TmaOperand::B, "{what}");
                     assert_eq!(k.tensor_maps[1].operand, codegen::TmaOperand::A, "{what}");
                 }
-                if plan.cta_tile[..2] == [128, 256] && plan.stages == 4 {
+                if plan.cta_tile[..2] == [128, 256] && plan.stages == 4 && !plan.transposed {
                     assert!(store, "{what}");
                 }
                 // matrix-descriptor-encode masks the start address to 18 bits: a cluster's
@@ -1052,6 +1056,40 @@ fn unpaired_grids_of_odd_tile_rows_assemble_without_spills() {
                 !empty.is_empty() && empty.iter().all(|&n| n == plan.workers[0]),
                 "{what}: {empty:?}"
             );
+            check_kernel(&mut checks, k.ptx, what, ptxas_ok);
+        }
+    }
+    checks.finish();
+}
+
+/// Above 128 rows the default of a narrow-N problem is a transposed grid with 160-wide tiles
+/// along the caller's m (docs/BENCHMARKS.md run 26) wherever A is row-major (a transposed
+/// plan reads the caller's A as its K-major B): 192x160, 128x160 and 64x160 tiles, ragged
+/// m, n and k. Each writes C with direct stores (no TMA store, no C tensor map), multicasts
+/// nothing and assembles without spills; a column-major A keeps a plain plan.
+#[test]
+fn transposed_grids_above_128_rows_assemble_without_spills() {
+    let ptxas_ok = ptxas::require_or_skip("transposed_grids_above_128_rows").is_some();
+    let mut checks = Checks::new();
+    for (shape, rows) in [
+        ((5464, 1296, 6224), 192),
+        ((3464, 616, 1464), 128),
+        ((520, 1976, 1320), 64),
+    ] {
+        for (dtype, a, b) in cases() {
+            let (plan, opts) = ranked_plans(dtype, shape, a, b, Options::default()).remove(0);
+            let what = format!("{dtype} {shape:?} {a:?}/{b:?}\n{plan}");
+            if a == MatLayout::ColMajor {
+                assert!(!plan.transposed, "{what}");
+                continue;
+            }
+            assert!(plan.transposed, "{what}");
+            assert_eq!(plan.cta_tile[..2], [rows, 160], "{what}");
+            assert_eq!((plan.multicast, plan.modeled.ctas_per_sm), (1, 1), "{what}");
+            let k = compile(&plan, &opts).unwrap_or_else(|e| panic!("{what}: {e}"));
+            assert_eq!(k.tensor_maps.len(), 2, "{what}");
+            assert!(!k.ptx.contains("bulk_group"), "{what}");
+            assert!(!k.ptx.contains(".multicast::cluster"), "{what}");
             check_kernel(&mut checks, k.ptx, what, ptxas_ok);
         }
     }

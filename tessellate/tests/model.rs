@@ -221,3 +221,50 @@ fn odd_tile_rows_rank_the_unpaired_grid_where_pairing_costs_a_wave() {
     assert_eq!(best(3968, 4096), ([128, 256, 64], 2));
     assert_eq!(best(8320, 14336), ([128, 256, 64], 2));
 }
+
+/// Above 128 rows transposed plans (wgmma's n along the caller's m) rank where the plain
+/// tiles' width choice misses the waves: at 5464x1296x6224 and 5808x1056x5168 f16 the
+/// transposed 192x160 tiles ran 142.5 and 116.9 us on an H100 against 177.4 and 141.0 us for
+/// the plain defaults (run 26-a). Plain tiles stay first at 4096^3 (128x256: 188.6 us
+/// against 194.9 us transposed), 3344x6544x7848 (128x256: 533.8 us; transposed 192x160,
+/// which a factor of 1.01 ranked first, 590.2 us) and 4696x1664x888 (256x128: 33.8 us; the
+/// transposed 128x256 34.9 us). At 1136x9360x312 the transposed 64x160 grid of two CTAs per
+/// SM ran 0.77x the speed of the plain default (run 26-b): no such grid is offered.
+#[test]
+fn transposed_tiles_above_128_rows_rank_where_measured_faster() {
+    let t = hw_models::target("sm_90a", None).unwrap();
+    // As `mosaic compile` ranks an f16 GEMM with row-major A and B.
+    let ranked = |m, n, k, top| {
+        let opts = Options {
+            top,
+            transposed_warpgroups: true,
+            narrow_b_tiles: true,
+            b_pitch_bytes: Some(n * 2),
+            ..Options::default()
+        };
+        let problem = GemmProblem::new(m, n, k, 1, GemmDType::F16).unwrap();
+        plans(&problem, &t, &opts).unwrap().plans
+    };
+    let best = |m, n, k| ranked(m, n, k, 1).remove(0);
+    for (m, n, k) in [(5464, 1296, 6224), (5808, 1056, 5168)] {
+        let p = best(m, n, k);
+        assert!(
+            p.transposed && p.cta_tile[..2] == [192, 160],
+            "{m}x{n}x{k}: {p}"
+        );
+    }
+    for (m, n, k, tile) in [
+        (4096, 4096, 4096, [128, 256]),
+        (3344, 6544, 7848, [128, 256]),
+        (4696, 1664, 888, [256, 128]),
+    ] {
+        let p = best(m, n, k);
+        assert!(!p.transposed && p.cta_tile[..2] == tile, "{m}x{n}x{k}: {p}");
+    }
+    let all = ranked(1136, 9360, 312, 64);
+    assert!(!all[0].transposed, "{}", all[0]);
+    assert!(
+        all.iter()
+            .all(|p| !p.transposed || p.modeled.ctas_per_sm == 1)
+    );
+}
