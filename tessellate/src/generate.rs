@@ -33,10 +33,11 @@ pub struct Options {
     /// `mosaic compile` turns this off where the Hopper code generator cannot take the
     /// problem (dtype, operand majors, TMA pitch alignment).
     pub warpgroups: bool,
-    /// Whether transposed warpgroup plans ([`Plan::transposed`]) are ranked too for decode
-    /// shapes (`M <= 128`). Off by default: the caller turns it on where the Hopper code
-    /// generator takes the transposed problem (`mosaic compile` checks `n x m x k` with the
-    /// operand majors swapped).
+    /// Whether transposed warpgroup plans ([`Plan::transposed`]) are ranked too: at decode
+    /// shapes (`M <= 128`) and, at one CTA per SM, above (tiles 128 to 256 wide along m).
+    /// Off by default: the caller turns it on where the Hopper code generator takes the
+    /// transposed problem (`mosaic compile` checks `n x m x k` with the operand majors
+    /// swapped).
     pub transposed_warpgroups: bool,
     /// Swizzle span of warpgroup plans' shared-memory tiles, bytes (128, 64 or 32; `None`:
     /// 128). The k-step is one span (`span / element bytes`); narrower spans halve or
@@ -344,7 +345,7 @@ pub fn plans(
     // At equal modeled cycles (bandwidth-bound grids), a single-iTex plan before a mixed
     // one: at decode shapes the heterogeneous warpgroup tiles tie with their pure tiles on
     // the DRAM bound, and measured 0.5-0.6x of them (docs/BENCHMARKS.md run 14-b).
-    // At decode shapes (M <= 128, where transposed plans are offered) then the plan with
+    // At decode shapes (M <= 128, transposed plans of one tile row) then the plan with
     // the widest tensor instruction: an `m64nNk16` reads `(64 + N) x 16` operand elements
     // from shared memory for `64 x N x 16` multiply-adds, so wider pieces read fewer bytes
     // per flop; then a transposed plan. At 128x5120x{5120,13824} (row-major B) the
@@ -962,11 +963,12 @@ const TRANSPOSED_WIDTHS: [i64; 4] = [128, 160, 192, 256];
 /// What a transposed plan above 128 rows ([`Candidate::large_m_transposed`]) costs beyond
 /// the model's terms, as a factor on its cycles: it stores C with direct stores, not a TMA
 /// store, and shares no operand by multicast. Fitted on run 26-a (18 shapes, 137 plans timed
-/// on an H100, docs/BENCHMARKS.md): 1.02 to 1.06 pick the fastest timed plan or one as fast
-/// as the old default at every shape (factors of 1.01 and less ranked transposed tiles first
-/// at 3344x6544x7848 and 4696x1664x888, where they ran 11-15% slower; 1.08 lost
-/// 5464x1296x6224 and 5808x1056x5168); this is the middle. Transposed tiles ran 3.3-7.9%
-/// slower than the same plain tiles at four M = 4096 LLM shapes there.
+/// on an H100, docs/BENCHMARKS.md): from 1.02 to 1.06 the model's first timed plan is at no
+/// shape slower than the old default's, and 1.048x the fastest timed plan in geomean
+/// (1.072x with no transposed plans above 128 rows). Factors of 1.01 and less ranked
+/// transposed tiles first at 3344x6544x7848 and 4696x1664x888, where they ran 3-11%
+/// slower; 1.08 lost 5464x1296x6224 and 5808x1056x5168. This is the middle. Transposed
+/// tiles ran 3.3-7.9% slower than the same plain tiles at four M = 4096 LLM shapes there.
 const TRANSPOSED_FACTOR: f64 = 1.04;
 
 /// Model figures for a finished mix: total cycles over waves and k-steps, and TFLOP/s.
