@@ -327,10 +327,10 @@ pub fn plans(
                 let Some(mut plan) = build(&pt, target, &c, Split::Uniform, None, &mix)? else {
                     continue;
                 };
-                // Not two or more CTAs per SM above 128 rows: such transposed grids ran
-                // 2-24% slower than the plain default in 13 of 17 shapes (all with k < 700),
-                // where one CTA per SM ran faster or level in 24 of 25 (docs/BENCHMARKS.md
-                // run 26-b, H100).
+                // Not two or more CTAs per SM above 128 rows: such transposed grids ran at
+                // 0.76-0.98x the plain default's speed in 13 of 17 shapes (all with
+                // k < 700), where grids of one CTA per SM ran faster or level in 24 of 25
+                // (docs/BENCHMARKS.md run 26-b, H100).
                 if large_m && plan.modeled.ctas_per_sm > 1 {
                     continue;
                 }
