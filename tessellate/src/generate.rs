@@ -275,6 +275,7 @@ pub fn plans(
             multicast: b_multicast_pays(problem, opts),
             straddles: b_straddles(problem, opts),
             mn_major: !opts.b_k_major,
+            any_grid: false,
         },
         max_warp_acc_regs(problem, opts),
     );
@@ -309,14 +310,15 @@ pub fn plans(
         } else {
             &decode_wn
         };
-        // No multicast of the shared activations: measured slower (run 7-f, 0.81-0.99x of
-        // the same tiles without it). (Their B, the caller's A, is not charged for rows
-        // straddling lines: see [`b_straddles`].)
-        // Their B is the caller's row-major A, k fastest.
+        // Their B is the caller's row-major A, k fastest (not charged for rows straddling
+        // lines: see [`b_straddles`]). Shared by pairs of tile rows above 128 rows only
+        // ([`transposed_b_shared`]); at decode shapes multicast of the activations ran
+        // slower (run 7-f, 0.81-0.99x of the same tiles without it).
         let b = BLoad {
-            multicast: false,
+            multicast: large_m && problem.k > TRANSPOSED_MULTICAST_MIN_K,
             straddles: false,
             mn_major: false,
+            any_grid: large_m,
         };
         for c in wgmma_candidates(dtype, target, &pt, wns, b, span, opts.stream_k) {
             let c = Candidate {
@@ -510,6 +512,10 @@ struct BLoad {
     /// B is n-fastest (row-major, MN-major in shared memory), which sets the columns a stage
     /// holds ([`ring::held_extent`]).
     mn_major: bool,
+    /// B is shared by the rule of transposed tiles above 128 rows
+    /// ([`transposed_b_shared`]), at any grid size and tile width, instead of from two
+    /// waves of tiles on.
+    any_grid: bool,
 }
 
 /// K up to which B multicast is not offered where B's rows are whole 128-byte lines (see
@@ -589,11 +595,15 @@ fn wgmma_candidates(
         let tiles = problem.batch * gm * ceil_div(problem.n, wn);
         // (Not 80- or 96-column tiles: 96-column ones with B multicast ran correct but 4-5%
         // slower at 128x6144x4096, runs 22-f and 23-d; 80-column ones never ran with it.)
-        let shared = b.multicast
-            && wn % 64 == 0
-            && split_k == 1
-            && tiles >= 2 * i64::from(target.sms)
-            && (gm % 2 == 0 || gm >= 9);
+        let shared = if b.any_grid {
+            b.multicast && split_k == 1 && transposed_b_shared(target, gm, tiles)
+        } else {
+            b.multicast
+                && wn % 64 == 0
+                && split_k == 1
+                && tiles >= 2 * i64::from(target.sms)
+                && (gm % 2 == 0 || gm >= 9)
+        };
         // A lone grid's ring is deeper than the plan's default (see [`ring`]).
         let cta = [wg * wm, wn, bk];
         let stages = if ring::is_lone(target.sms, tiles * split_k) {
@@ -647,6 +657,25 @@ fn wgmma_candidates(
     }
     out
 }
+
+/// Whether a transposed grid above 128 rows ([`Candidate::large_m_transposed`]) of `gm`
+/// tile rows and `tiles` tiles shares its B, the caller's A, across pairs of tile rows
+/// (where K is above [`TRANSPOSED_MULTICAST_MIN_K`]): at any grid size, lone grids included,
+/// and any tile width (a K-major B box is cut along its rows, 80 of 160 each), unless
+/// padding an odd row count costs a wave of CTAs. cuBLAS's kernel at 4864x1024x4480 shares
+/// the same operand over 2-CTA clusters (run 25-n). Measured on an H100 (docs/BENCHMARKS.md
+/// run 27-b, `--multicast on` against off on the same transposed plans at 42 shapes): where
+/// this rule shares (25 shapes) 1.09x in geomean, 0.92-1.34x, 19 faster; where padding cost
+/// a wave 0.66-0.77x.
+fn transposed_b_shared(target: &Target, gm: i64, tiles: i64) -> bool {
+    gm >= 2 && !pad_costs_wave(target, gm, tiles)
+}
+
+/// K up to which transposed grids above 128 rows do not share B ([`transposed_b_shared`]):
+/// at K of 504 to 1464 multicast ran 0.85-1.11x of the same plans without it, 0.94x in
+/// geomean over the 12 shapes whose padding cost no wave, against 1.09x above 1536 (run
+/// 27-b).
+const TRANSPOSED_MULTICAST_MIN_K: i64 = 1536;
 
 /// Whether pairing `gm` tile rows for B multicast, which pads an odd count to the next even
 /// one, takes more waves of one CTA per SM than `tiles` unpaired tiles (each batch pads its
@@ -962,7 +991,7 @@ const TRANSPOSED_WIDTHS: [i64; 4] = [128, 160, 192, 256];
 
 /// What a transposed plan above 128 rows ([`Candidate::large_m_transposed`]) costs beyond
 /// the model's terms, as a factor on its cycles: it stores C with direct stores, not a TMA
-/// store, and shares no operand by multicast. Fitted on run 26-a (18 shapes, 137 plans timed
+/// store. Fitted on run 26-a (18 shapes, 137 plans timed
 /// on an H100, docs/BENCHMARKS.md): from 1.02 to 1.06 the model's first timed plan is at no
 /// shape slower than the old default's, and 1.048x the fastest timed plan in geomean
 /// (1.072x with no transposed plans above 128 rows). Factors of 1.01 and less ranked
