@@ -167,10 +167,11 @@ pub(crate) struct Candidate {
     pub(crate) stream_k: bool,
     /// A row-major B's rows are not whole 128-byte lines (see [`b_straddles`]): TMA tiles.
     pub(crate) b_straddles: bool,
-    /// An unpaired grid offered beside the paired one ([`pad_costs_wave`]): the L2 fill term
-    /// charges its B as a pair's multicast would be, since the GPU's L2 request coalescer
-    /// merges the same B reads of tiles in one raster group, and its cycles carry
-    /// [`UNPAIRED_FACTOR`].
+    /// The L2 fill term charges B as a pair's multicast would be, since the GPU's L2
+    /// request coalescer merges the same B reads of tiles in one raster group: an unpaired
+    /// grid offered beside the paired one ([`pad_costs_wave`]; its cycles carry
+    /// [`UNPAIRED_FACTOR`]), and an unshared transposed grid above 128 rows whose K-major B
+    /// rows start on 32-byte sectors ([`transposed_b_shared`]).
     pub(crate) b_merged: bool,
     /// A transposed candidate of a problem with more than 128 rows ([`TRANSPOSED_WIDTHS`]):
     /// its cycles carry [`TRANSPOSED_FACTOR`].
@@ -276,6 +277,7 @@ pub fn plans(
             straddles: b_straddles(problem, opts),
             mn_major: !opts.b_k_major,
             any_grid: false,
+            merged: false,
         },
         max_warp_acc_regs(problem, opts),
     );
@@ -311,14 +313,17 @@ pub fn plans(
             &decode_wn
         };
         // Their B is the caller's row-major A, k fastest (not charged for rows straddling
-        // lines: see [`b_straddles`]). Shared by pairs of tile rows above 128 rows only
+        // lines: see [`b_straddles`]). Above 128 rows shared by pairs of tile rows where its
+        // rows straddle 32-byte sectors, else charged as merged in L2
         // ([`transposed_b_shared`]); at decode shapes multicast of the activations ran
         // slower (run 7-f, 0.81-0.99x of the same tiles without it).
+        let sectors = problem.k * dtype.input_bytes() % 32 != 0;
         let b = BLoad {
-            multicast: large_m && problem.k > TRANSPOSED_MULTICAST_MIN_K,
+            multicast: large_m && sectors && problem.k > TRANSPOSED_MULTICAST_MIN_K,
             straddles: false,
             mn_major: false,
             any_grid: large_m,
+            merged: large_m && !sectors,
         };
         for c in wgmma_candidates(dtype, target, &pt, wns, b, span, opts.stream_k) {
             let c = Candidate {
@@ -516,6 +521,8 @@ struct BLoad {
     /// ([`transposed_b_shared`]), at any grid size and tile width, instead of from two
     /// waves of tiles on.
     any_grid: bool,
+    /// Where not shared, B's reads merge in L2 ([`Candidate::b_merged`]).
+    merged: bool,
 }
 
 /// K up to which B multicast is not offered where B's rows are whole 128-byte lines (see
@@ -623,7 +630,7 @@ fn wgmma_candidates(
             multicast: if shared { 2 } else { 1 },
             stream_k: false,
             b_straddles: b.straddles,
-            b_merged: false,
+            b_merged: b.merged && !shared,
             large_m_transposed: false,
             held_n,
         };
@@ -1182,7 +1189,7 @@ pub(crate) fn modeled(
             });
         cycles += chain * (cta[0] * cta[1] * 4) as f64 / per_sm_clk;
     }
-    if c.b_merged {
+    if c.b_merged && !c.large_m_transposed {
         cycles *= UNPAIRED_FACTOR;
     }
     if c.large_m_transposed {
