@@ -167,11 +167,10 @@ pub(crate) struct Candidate {
     pub(crate) stream_k: bool,
     /// A row-major B's rows are not whole 128-byte lines (see [`b_straddles`]): TMA tiles.
     pub(crate) b_straddles: bool,
-    /// The L2 fill term charges B as a pair's multicast would be, since the GPU's L2
-    /// request coalescer merges the same B reads of tiles in one raster group: an unpaired
-    /// grid offered beside the paired one ([`pad_costs_wave`]; its cycles carry
-    /// [`UNPAIRED_FACTOR`]), and an unshared transposed grid above 128 rows whose K-major B
-    /// rows start on 32-byte sectors ([`transposed_b_shared`]).
+    /// An unpaired grid offered beside the paired one ([`pad_costs_wave`]): the L2 fill term
+    /// charges its B as a pair's multicast would be, since the GPU's L2 request coalescer
+    /// merges the same B reads of tiles in one raster group, and its cycles carry
+    /// [`UNPAIRED_FACTOR`].
     pub(crate) b_merged: bool,
     /// A transposed candidate of a problem with more than 128 rows ([`TRANSPOSED_WIDTHS`]):
     /// its cycles carry [`TRANSPOSED_FACTOR`].
@@ -277,7 +276,6 @@ pub fn plans(
             straddles: b_straddles(problem, opts),
             mn_major: !opts.b_k_major,
             any_grid: false,
-            merged: false,
         },
         max_warp_acc_regs(problem, opts),
     );
@@ -314,16 +312,14 @@ pub fn plans(
         };
         // Their B is the caller's row-major A, k fastest (not charged for rows straddling
         // lines: see [`b_straddles`]). Above 128 rows shared by pairs of tile rows where its
-        // rows straddle 32-byte sectors, else charged as merged in L2
-        // ([`transposed_b_shared`]); at decode shapes multicast of the activations ran
-        // slower (run 7-f, 0.81-0.99x of the same tiles without it).
-        let sectors = problem.k * dtype.input_bytes() % 32 != 0;
+        // rows straddle 32-byte sectors ([`transposed_b_multicast_pays`]); at decode shapes
+        // multicast of the activations ran slower (run 7-f, 0.81-0.99x of the same tiles
+        // without it).
         let b = BLoad {
-            multicast: large_m && sectors && problem.k > TRANSPOSED_MULTICAST_MIN_K,
+            multicast: large_m && transposed_b_multicast_pays(problem),
             straddles: false,
             mn_major: false,
             any_grid: large_m,
-            merged: large_m && !sectors,
         };
         for c in wgmma_candidates(dtype, target, &pt, wns, b, span, opts.stream_k) {
             let c = Candidate {
@@ -521,8 +517,6 @@ struct BLoad {
     /// ([`transposed_b_shared`]), at any grid size and tile width, instead of from two
     /// waves of tiles on.
     any_grid: bool,
-    /// Where not shared, B's reads merge in L2 ([`Candidate::b_merged`]).
-    merged: bool,
 }
 
 /// K up to which B multicast is not offered where B's rows are whole 128-byte lines (see
@@ -630,7 +624,7 @@ fn wgmma_candidates(
             multicast: if shared { 2 } else { 1 },
             stream_k: false,
             b_straddles: b.straddles,
-            b_merged: b.merged && !shared,
+            b_merged: false,
             large_m_transposed: false,
             held_n,
         };
@@ -665,23 +659,35 @@ fn wgmma_candidates(
     out
 }
 
-/// Whether a transposed grid above 128 rows ([`Candidate::large_m_transposed`]) of `gm`
-/// tile rows and `tiles` tiles shares its B, the caller's A, across pairs of tile rows
-/// (where K is above [`TRANSPOSED_MULTICAST_MIN_K`]): at any grid size, lone grids included,
-/// and any tile width (a K-major B box is cut along its rows, 80 of 160 each), unless
-/// padding an odd row count costs a wave of CTAs. cuBLAS's kernel at 4864x1024x4480 shares
-/// the same operand over 2-CTA clusters (run 25-n). Measured on an H100 (docs/BENCHMARKS.md
-/// run 27-b, `--multicast on` against off on the same transposed plans at 42 shapes): where
-/// this rule shares (25 shapes) 1.09x in geomean, 0.92-1.34x, 19 faster; where padding cost
-/// a wave 0.66-0.77x.
+/// Whether a transposed grid above 128 rows of `gm` tile rows and `tiles` tiles, whose B
+/// may be shared ([`transposed_b_multicast_pays`]), shares it across pairs of tile rows: at
+/// any grid size, lone grids included, and any tile width (a K-major B box is cut along
+/// its rows, 80 of 160 each), unless padding an odd row count costs a wave of CTAs. Measured
+/// on an H100 (docs/BENCHMARKS.md run 27-b, `--multicast on` against off on the same
+/// transposed plans): where padding cost a wave, 0.66-0.77x (five shapes).
 fn transposed_b_shared(target: &Target, gm: i64, tiles: i64) -> bool {
     gm >= 2 && !pad_costs_wave(target, gm, tiles)
 }
 
-/// K up to which transposed grids above 128 rows do not share B ([`transposed_b_shared`]):
-/// at K of 504 to 1464 multicast ran 0.85-1.11x of the same plans without it, 0.94x in
-/// geomean over the 12 shapes whose padding cost no wave, against 1.09x above 1536 (run
-/// 27-b).
+/// Whether a transposed plan above 128 rows ([`Candidate::large_m_transposed`]) may share
+/// its B, the caller's row-major A, by multicast: where A's rows (`k` elements) are not a
+/// whole number of 32-byte L2 sectors, so that every 128-byte row of a TMA box touches five
+/// sectors (TMA needs only 16-byte aligned rows), and K is above
+/// [`TRANSPOSED_MULTICAST_MIN_K`]. cuBLAS's kernel at 4864x1024x4480 shares the same operand
+/// over 2-CTA clusters (run 25-n). Measured on an H100 (docs/BENCHMARKS.md runs 27-b, 27-c,
+/// `--multicast on` against off on the same transposed plans, K > 1536, padding costing no
+/// wave): with such rows 20 of 20 shapes ran faster, 1.02-1.34x, 1.17x in geomean; with rows
+/// of whole sectors 0.88-1.18x, 0.98x in geomean over 21 shapes. Out of sample (run 27-d, 600
+/// seeded random f16 shapes): the 19 defaults this moved ran 1.128x the old ones in geomean,
+/// 16 faster, 0.87-1.36x.
+fn transposed_b_multicast_pays(problem: &GemmProblem) -> bool {
+    problem.k * problem.dtype.input_bytes() % 32 != 0 && problem.k > TRANSPOSED_MULTICAST_MIN_K
+}
+
+/// K up to which transposed grids above 128 rows do not share B
+/// ([`transposed_b_multicast_pays`]): at K of 504 to 1464 multicast ran 0.85-1.11x of the
+/// same plans without it, 0.94x in geomean over the 12 shapes whose padding cost no wave
+/// (run 27-b).
 const TRANSPOSED_MULTICAST_MIN_K: i64 = 1536;
 
 /// Whether pairing `gm` tile rows for B multicast, which pads an odd count to the next even
@@ -1189,7 +1195,7 @@ pub(crate) fn modeled(
             });
         cycles += chain * (cta[0] * cta[1] * 4) as f64 / per_sm_clk;
     }
-    if c.b_merged && !c.large_m_transposed {
+    if c.b_merged {
         cycles *= UNPAIRED_FACTOR;
     }
     if c.large_m_transposed {

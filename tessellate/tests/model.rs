@@ -222,6 +222,21 @@ fn odd_tile_rows_rank_the_unpaired_grid_where_pairing_costs_a_wave() {
     assert_eq!(best(8320, 14336), ([128, 256, 64], 2));
 }
 
+/// The `top` first plans of an f16 GEMM on sm_90a with row-major A and B, ranked as `mosaic
+/// compile` ranks them (transposed plans and narrow B tiles offered).
+fn ranked_row_major(m: i64, n: i64, k: i64, top: usize) -> Vec<tessellate::Plan> {
+    let t = hw_models::target("sm_90a", None).unwrap();
+    let opts = Options {
+        top,
+        transposed_warpgroups: true,
+        narrow_b_tiles: true,
+        b_pitch_bytes: Some(n * 2),
+        ..Options::default()
+    };
+    let problem = GemmProblem::new(m, n, k, 1, GemmDType::F16).unwrap();
+    plans(&problem, &t, &opts).unwrap().plans
+}
+
 /// Above 128 rows transposed plans (wgmma's n along the caller's m) rank where the plain
 /// tiles' width choice misses the waves: at 5464x1296x6224 and 5808x1056x5168 f16 the
 /// transposed 192x160 tiles ran 142.5 and 116.9 us on an H100 against 177.4 and 141.0 us for
@@ -232,20 +247,7 @@ fn odd_tile_rows_rank_the_unpaired_grid_where_pairing_costs_a_wave() {
 /// SM ran 0.77x the speed of the plain default (run 26-b): no such grid is offered.
 #[test]
 fn transposed_tiles_above_128_rows_rank_where_measured_faster() {
-    let t = hw_models::target("sm_90a", None).unwrap();
-    // As `mosaic compile` ranks an f16 GEMM with row-major A and B.
-    let ranked = |m, n, k, top| {
-        let opts = Options {
-            top,
-            transposed_warpgroups: true,
-            narrow_b_tiles: true,
-            b_pitch_bytes: Some(n * 2),
-            ..Options::default()
-        };
-        let problem = GemmProblem::new(m, n, k, 1, GemmDType::F16).unwrap();
-        plans(&problem, &t, &opts).unwrap().plans
-    };
-    let best = |m, n, k| ranked(m, n, k, 1).remove(0);
+    let best = |m, n, k| ranked_row_major(m, n, k, 1).remove(0);
     for (m, n, k) in [(5464, 1296, 6224), (5808, 1056, 5168)] {
         let p = best(m, n, k);
         assert!(
@@ -261,10 +263,43 @@ fn transposed_tiles_above_128_rows_rank_where_measured_faster() {
         let p = best(m, n, k);
         assert!(!p.transposed && p.cta_tile[..2] == tile, "{m}x{n}x{k}: {p}");
     }
-    let all = ranked(1136, 9360, 312, 64);
+    let all = ranked_row_major(1136, 9360, 312, 64);
     assert!(!all[0].transposed, "{}", all[0]);
     assert!(
         all.iter()
             .all(|p| !p.transposed || p.modeled.ctas_per_sm == 1)
     );
+}
+
+/// Transposed grids above 128 rows share their B (the caller's A) across pairs of tile rows
+/// where A's rows straddle 32-byte sectors and K > 1536 (H100, run 27-b, same plans with
+/// multicast on against off): 1376x792x7784 ran 1.30x, 2000x1216x4280 1.21x, 4864x824x4472
+/// 1.20x. With rows of whole sectors multicast ran 0.98x in geomean (4240x496x3712 0.89x,
+/// whose default stays unshared), at K of 1464 and less 0.94x (515x1976x1320: not shared),
+/// and where padding an odd tile-row count cost a wave 0.66-0.77x (not shared: 5464x1296x6232,
+/// 7 x 35 tiles padded to 8 x 35, three waves for two; 1456x792x1608, 130 tiles padded to
+/// 140, two for one).
+#[test]
+fn transposed_grids_share_b_where_a_rows_straddle_sectors() {
+    let best = |m, n, k| ranked_row_major(m, n, k, 1).remove(0);
+    for (m, n, k, tile) in [
+        (1376, 792, 7784, [64, 160]),
+        (2000, 1216, 4280, [128, 160]),
+        (4864, 824, 4472, [128, 160]),
+    ] {
+        let p = best(m, n, k);
+        assert!(
+            p.transposed && p.multicast == 2 && p.cta_tile[..2] == tile,
+            "{m}x{n}x{k}: {p}"
+        );
+    }
+    for (m, n, k) in [
+        (4240, 496, 3712),
+        (515, 1976, 1320),
+        (5464, 1296, 6232),
+        (1456, 792, 1608),
+    ] {
+        let p = best(m, n, k);
+        assert!(p.transposed && p.multicast == 1, "{m}x{n}x{k}: {p}");
+    }
 }
