@@ -1065,16 +1065,22 @@ fn unpaired_grids_of_odd_tile_rows_assemble_without_spills() {
 /// Above 128 rows the default of a narrow-N problem is a transposed grid with 160-wide tiles
 /// along the caller's m (docs/BENCHMARKS.md run 26) wherever A is row-major (a transposed
 /// plan reads the caller's A as its K-major B): 192x160, 128x160 and 64x160 tiles, ragged
-/// m, n and k. Each writes C with direct stores (no TMA store, no C tensor map), multicasts
-/// nothing and assembles without spills; a column-major A keeps a plain plan.
+/// m, n and k. Each writes C with direct stores (no TMA store, no C tensor map) and
+/// assembles without spills; a column-major A keeps a plain plan. Its B is shared across a
+/// 2-CTA cluster (TMA multicast) where A's rows straddle 32-byte sectors and K > 1536 (run
+/// 27): here the 16-bit shapes of the second group, whose rows of 15568, 8560 and 16336
+/// bytes straddle them, and no tf32 one (rows of whole sectors).
 #[test]
 fn transposed_grids_above_128_rows_assemble_without_spills() {
     let ptxas_ok = ptxas::require_or_skip("transposed_grids_above_128_rows").is_some();
     let mut checks = Checks::new();
-    for (shape, rows) in [
-        ((5464, 1296, 6224), 192),
-        ((3464, 616, 1464), 128),
-        ((520, 1976, 1320), 64),
+    for (shape, rows, shares) in [
+        ((5464, 1296, 6224), 192, false),
+        ((3464, 616, 1464), 128, false),
+        ((520, 1976, 1320), 64, false),
+        ((1920, 1816, 8168), 192, true),
+        ((2000, 1216, 4280), 128, true),
+        ((1376, 792, 7784), 64, true),
     ] {
         for (dtype, a, b) in cases() {
             let (plan, opts) = ranked_plans(dtype, shape, a, b, Options::default()).remove(0);
@@ -1083,13 +1089,27 @@ fn transposed_grids_above_128_rows_assemble_without_spills() {
                 assert!(!plan.transposed, "{what}");
                 continue;
             }
+            let mc = if shares && dtype != GemmDType::TF32 {
+                2
+            } else {
+                1
+            };
             assert!(plan.transposed, "{what}");
             assert_eq!(plan.cta_tile[..2], [rows, 160], "{what}");
-            assert_eq!((plan.multicast, plan.modeled.ctas_per_sm), (1, 1), "{what}");
+            assert_eq!(
+                (plan.multicast, plan.modeled.ctas_per_sm),
+                (mc, 1),
+                "{what}"
+            );
             let k = compile(&plan, &opts).unwrap_or_else(|e| panic!("{what}: {e}"));
             assert_eq!(k.tensor_maps.len(), 2, "{what}");
             assert!(!k.ptx.contains("bulk_group"), "{what}");
-            assert!(!k.ptx.contains(".multicast::cluster"), "{what}");
+            assert_eq!(k.ptx.contains(".multicast::cluster"), mc == 2, "{what}");
+            assert_eq!(
+                k.ptx.contains(".reqnctapercluster 2, 1, 1"),
+                mc == 2,
+                "{what}"
+            );
             check_kernel(&mut checks, k.ptx, what, ptxas_ok);
         }
     }

@@ -1013,6 +1013,16 @@ const TRANSPOSED_WIDTHS: [i64; 4] = [128, 160, 192, 256];
 /// tiles ran 3.3-7.9% slower than the same plain tiles at four M = 4096 LLM shapes there.
 const TRANSPOSED_FACTOR: f64 = 1.04;
 
+/// What sharing B across a 2-CTA cluster costs a transposed plan above 128 rows beyond the
+/// L2 fill the model's term saves, as a factor on its cycles (on top of
+/// [`TRANSPOSED_FACTOR`]): where the caller's A rows are whole 32-byte sectors, multicast
+/// on the same transposed plans ran 0.98x in geomean over 21 shapes (H100, docs/BENCHMARKS.md
+/// runs 27-b, 27-c), the cost of coupling two CTAs' pipelines where the L2 request
+/// coalescer already merges the shared reads. Checked against the 42 defaults sharing B
+/// had moved (27-c, 27-d, 27-e): it returns eight to their old plans, which had measured
+/// 0.87-0.96x (five) and 1.10-1.26x (three) there, and keeps 34 that ran 0.99-1.63x.
+const TRANSPOSED_MULTICAST_FACTOR: f64 = 1.02;
+
 /// Model figures for a finished mix: total cycles over waves and k-steps, and TFLOP/s.
 pub(crate) fn modeled(
     problem: &GemmProblem,
@@ -1200,6 +1210,9 @@ pub(crate) fn modeled(
     }
     if c.large_m_transposed {
         cycles *= TRANSPOSED_FACTOR;
+        if c.multicast > 1 {
+            cycles *= TRANSPOSED_MULTICAST_FACTOR;
+        }
     }
     let secs = cycles / (target.clock_mhz * 1e6);
     Modeled {
