@@ -679,7 +679,8 @@ fn transposed_b_shared(target: &Target, gm: i64, tiles: i64) -> bool {
 /// wave): with such rows 20 of 20 shapes ran faster, 1.02-1.34x, 1.17x in geomean; with rows
 /// of whole sectors 0.88-1.18x, 0.98x in geomean over 21 shapes. Out of sample (run 27-d, 600
 /// seeded random f16 shapes): the 19 defaults this moved ran 1.128x the old ones in geomean,
-/// 16 faster, 0.87-1.36x.
+/// 16 faster, 0.87-1.36x; with [`TRANSPOSED_MULTICAST_FACTOR`] 15 move, all faster
+/// (1.06-1.36x, 1.18x).
 fn transposed_b_multicast_pays(problem: &GemmProblem) -> bool {
     problem.k * problem.dtype.input_bytes() % 32 != 0 && problem.k > TRANSPOSED_MULTICAST_MIN_K
 }
@@ -1004,10 +1005,11 @@ const TRANSPOSED_WIDTHS: [i64; 4] = [128, 160, 192, 256];
 
 /// What a transposed plan above 128 rows ([`Candidate::large_m_transposed`]) costs beyond
 /// the model's terms, as a factor on its cycles: it stores C with direct stores, not a TMA
-/// store. Fitted on run 26-a (18 shapes, 137 plans timed
-/// on an H100, docs/BENCHMARKS.md): from 1.02 to 1.06 the model's first timed plan is at no
-/// shape slower than the old default's, and 1.048x the fastest timed plan in geomean
-/// (1.072x with no transposed plans above 128 rows). Factors of 1.01 and less ranked
+/// store. Fitted on run 26-a, where these plans shared no operand by multicast (18 shapes,
+/// 137 plans timed on an H100, docs/BENCHMARKS.md): from 1.02 to 1.06 the model's first
+/// timed plan is at no shape slower than the old default's, and 1.048x the fastest timed
+/// plan in geomean (1.072x with no transposed plans above 128 rows). Factors of 1.01 and
+/// less ranked
 /// transposed tiles first at 3344x6544x7848 and 4696x1664x888, where they ran 3-11%
 /// slower; 1.08 lost 5464x1296x6224 and 5808x1056x5168. This is the middle. Transposed
 /// tiles ran 3.3-7.9% slower than the same plain tiles at four M = 4096 LLM shapes there.

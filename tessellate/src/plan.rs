@@ -201,12 +201,15 @@ pub struct Plan {
     /// signalled a flag. Removes the idle SMs of a last partial wave (or of a grid of fewer
     /// tiles than SMs), at the cost of a second epilogue (the added piece) per CTA.
     pub stream_k: bool,
-    /// The plan covers the transposed problem (warpgroup plans of decode shapes, `M <= 128`):
-    /// `problem` is the caller's `n x m x k`, and the kernel computes `C^T = B^T A^T`, its A
-    /// operand being the caller's B read transposed, its B the caller's A, and its epilogue
-    /// writing C transposed. wgmma's `m` (64 per piece) then runs along the caller's large
-    /// `n`, and its `n` (a multiple of 8) along the small `m`, so no rows of the 64-row
-    /// instruction are padding (for `M < 64`; at `M = 128` it ties with the plain plans).
+    /// The plan covers the transposed problem (warpgroup plans with a row-major A: at decode
+    /// shapes, `M <= 128`, and above at one CTA per SM, tiles 128 to 256 wide along the
+    /// caller's m): `problem` is the caller's `n x m x k`, and the kernel computes
+    /// `C^T = B^T A^T`, its A operand being the caller's B read transposed, its B the
+    /// caller's A (shared by [`Plan::multicast`] only above 128 rows), and its epilogue
+    /// writing C transposed. wgmma's `m` (64 per piece) then runs along the caller's `n`,
+    /// and its `n` (a multiple of 8) along `m`: at decode shapes no rows of the 64-row
+    /// instruction are padding (for `M < 64`; at `M = 128` it ties with the plain plans),
+    /// and above, a narrow-N problem gets its tile width chosen along the wide side.
     /// `false`: `problem` is the caller's.
     pub transposed: bool,
     /// Model figures.
