@@ -322,6 +322,12 @@ pub fn plans(
             any_grid: large_m,
         };
         for c in wgmma_candidates(dtype, target, &pt, wns, b, span, opts.stream_k) {
+            // Not one consumer warpgroup 256 wide above 128 rows: each of the six such
+            // defaults timed (shared or not) ran 0.67-0.95x the plan it replaced
+            // (docs/BENCHMARKS.md run 27, H100).
+            if large_m && c.workers[0] == 1 && c.cta[1] == 256 {
+                continue;
+            }
             let c = Candidate {
                 large_m_transposed: large_m,
                 ..c

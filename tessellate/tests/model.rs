@@ -313,3 +313,23 @@ fn transposed_grids_share_b_where_a_rows_straddle_sectors() {
         "{p}"
     );
 }
+
+/// Above 128 rows no transposed tile is one consumer warpgroup 256 wide: the six such
+/// defaults timed (H100, runs 27-d and 27-g, shared or not) ran 0.67-0.95x the plans they
+/// replaced, 3008x1032x1704 0.77x (shared 64x256 against unshared 192x160).
+#[test]
+fn no_transposed_tiles_of_one_warpgroup_256_wide_above_128_rows() {
+    for (m, n, k) in [(3008, 1032, 1704), (4081, 792, 1576), (1824, 1760, 992)] {
+        let all = ranked_row_major(m, n, k, 64);
+        assert!(
+            all[0].transposed && all[0].cta_tile[..2] == [192, 160],
+            "{}",
+            all[0]
+        );
+        assert!(
+            all.iter()
+                .all(|p| !(p.transposed && p.workers[0] == 1 && p.cta_tile[1] == 256)),
+            "{m}x{n}x{k}"
+        );
+    }
+}
