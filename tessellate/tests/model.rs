@@ -244,8 +244,9 @@ fn ranked_row_major(m: i64, n: i64, k: i64, top: usize) -> Vec<tessellate::Plan>
 /// against 194.9 us transposed) and 4696x1664x888 (256x128: 33.8 us; the transposed
 /// 128x256 34.9 us). (At 3344x6544x7848 the plain 128x256 tiles ran 533.8 us and the
 /// transposed 192x160 590.2 us in 26-a; sharing B, the transposed grid ranks first since
-/// run 27 and ran level, 0.992x of the plain one, 27-e.) At 1136x9360x312 the transposed 64x160 grid of two CTAs per
-/// SM ran 0.77x the speed of the plain default (run 26-b): no such grid is offered.
+/// run 27 and ran level, 0.992x of the plain one, 27-e.) At 1136x9360x312 the transposed
+/// 64x160 grid of two CTAs per SM ran 0.77x the speed of the plain default (run 26-b): no
+/// such grid is offered.
 #[test]
 fn transposed_tiles_above_128_rows_rank_where_measured_faster() {
     let best = |m, n, k| ranked_row_major(m, n, k, 1).remove(0);
