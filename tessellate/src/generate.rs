@@ -1011,15 +1011,17 @@ const TRANSPOSED_WIDTHS: [i64; 4] = [128, 160, 192, 256];
 
 /// What a transposed plan above 128 rows ([`Candidate::large_m_transposed`]) costs beyond
 /// the model's terms, as a factor on its cycles: it stores C with direct stores, not a TMA
-/// store. Fitted on run 26-a, where these plans shared no operand by multicast (18 shapes,
-/// 137 plans timed on an H100, docs/BENCHMARKS.md): from 1.02 to 1.06 the model's first
-/// timed plan is at no shape slower than the old default's, and 1.048x the fastest timed
-/// plan in geomean (1.072x with no transposed plans above 128 rows). Factors of 1.01 and
-/// less ranked
-/// transposed tiles first at 3344x6544x7848 and 4696x1664x888, where they ran 3-11%
-/// slower; 1.08 lost 5464x1296x6224 and 5808x1056x5168. This is the middle. Transposed
-/// tiles ran 3.3-7.9% slower than the same plain tiles at four M = 4096 LLM shapes there.
-const TRANSPOSED_FACTOR: f64 = 1.04;
+/// store. Transposed tiles ran 3.3-7.9% slower than the same plain tiles at four M = 4096
+/// LLM shapes (H100, docs/BENCHMARKS.md run 26-a). Refitted with the round-wise L2 term
+/// ([`l2_rounds`]) on 58 timed defaults (H100, run 28-a and 28-b): at 1.0 transposed grids
+/// rank first at eight more shapes, seven of which they ran at 0.90-0.97x the plain
+/// default (7992x5368x2840, 7512x1544x416, 552x5376x3248, ...); from 1.025 plain tiles
+/// rank first again at 1224x3944x3984, where the transposed 128x160 grid ran 1.11x (f16)
+/// and 1.14x (bf16) faster, and at 4864x1024x4480 (64x128 tiles of two CTAs per SM, not
+/// timed; the transposed grid ran 1.22x the old default). Transposed grids still ranked
+/// first at 1.02 ran 0.81-0.98x at three shapes of many rounds or small k (7136x3264x5832,
+/// 5040x6008x512, 1656x5928x456; run 28-b).
+const TRANSPOSED_FACTOR: f64 = 1.02;
 
 /// What sharing B across a 2-CTA cluster costs a transposed plan above 128 rows beyond the
 /// L2 fill the model's term saves, as a factor on its cycles (on top of
@@ -1030,6 +1032,37 @@ const TRANSPOSED_FACTOR: f64 = 1.04;
 /// had moved (27-c, 27-d, 27-e): it returns eight to their old plans, which had measured
 /// 0.87-0.96x (five) and 1.10-1.26x (three) there, and keeps 34 that ran 0.99-1.63x.
 const TRANSPOSED_MULTICAST_FACTOR: f64 = 1.02;
+
+/// Cycles of a grid's main loops, round by round: `tiles` CTAs run `slots` at a time, and
+/// each round takes the longer of one CTA's k-steps (`round_compute`) and its CTAs' L2 fill
+/// (`l2_per_cta` cycles each at the whole-GPU rate, so a partial round's fewer CTAs share
+/// the whole rate). Also whether a full round is bound by the fill.
+///
+/// Whole-grid sums (`max(compute, l2)` over all rounds) let a partial last round's idle
+/// fill rate pay for the full rounds' excess. Measured on an H100 (docs/BENCHMARKS.md run
+/// 26-a): 128x128 tiles sharing B at 4864x1024x4480 (two full rounds of 132 CTAs, then 40)
+/// ran 85.3 us, their k-steps 1.57x the tensor pipe's ideal, where the sums had them bound
+/// by the tensor pipe at 63.5 us: each full round asks 48 bytes per cycle per SM of an L2
+/// that fills 41 (10 TB/s at 1830 MHz over 132 SMs). Transposed 128x160 tiles there (132
+/// and 116 CTAs, both rounds bound by the fill) ran 71.0 us, what the fill rate gives.
+/// Charged round by round (with [`TRANSPOSED_FACTOR`] 1.02), the first plan moved at 19
+/// of 1000 fresh random f16 shapes; timed against the summed terms' plans with 16 more
+/// bf16, tf32 and column-major B cases and 5808x1056x5168 (run 28-b), 1.088x in geomean, 26
+/// of 36 faster (up to 1.46x), 10 slower (0.81-0.98x; at 5808x1056x5168 plain 256x96 tiles
+/// now rank first and ran 0.88x the transposed 192x160 ones). Grids of two or more CTAs per SM,
+/// whose main loops and epilogues interleave, keep the sums: charged round by round too,
+/// their small-k defaults moved to smaller tiles and ran 0.86-0.90x (4773x392x472,
+/// 2824x1416x376, 2393x2040x344; run 28-a).
+fn l2_rounds(tiles: i64, slots: i64, round_compute: f64, l2_per_cta: f64) -> (f64, bool) {
+    let round = |ctas: i64| round_compute.max(ctas as f64 * l2_per_cta);
+    let (full, tail) = (tiles / slots, tiles % slots);
+    let tail_cycles = if tail > 0 { round(tail) } else { 0.0 };
+    let first = slots.min(tiles) as f64 * l2_per_cta;
+    (
+        full as f64 * round(slots) + tail_cycles,
+        first > round_compute,
+    )
+}
 
 /// Model figures for a finished mix: total cycles over waves and k-steps, and TFLOP/s.
 pub(crate) fn modeled(
@@ -1135,7 +1168,7 @@ pub(crate) fn modeled(
     // count) took 17.6-17.8 us on an H100 and 14.9-15.1 us on an H200 in all, launch and
     // epilogue included, 0.99x and 1.02x cuBLAS, while the term ranked them below split-K
     // 2 of 128x64 tiles, which ran 0.89x and 0.96x (docs/BENCHMARKS.md run 9-d, 9-g).
-    let l2 = match target.l2_fill_gb_per_s {
+    let l2_per_cta = match target.l2_fill_gb_per_s {
         Some(gbps) if !lone => {
             let b_rows = if c.b_straddles && ctas_per_sm > 1 {
                 2
@@ -1147,15 +1180,27 @@ pub(crate) fn modeled(
             // multicast against 32.4 M with it, where this term had charged 1.5 times.
             let share = if c.b_merged { 2 } else { mc };
             let slab = (cta[0] + cta[1] * b_rows / share) * cta[2];
-            tiles as f64 * ksteps * slab as f64 * eb / (gbps * 1e9 / (target.clock_mhz * 1e6))
+            ksteps * slab as f64 * eb / (gbps * 1e9 / (target.clock_mhz * 1e6))
         }
         _ => 0.0,
     };
     let (mut cycles, mut bound) = (compute, bound);
-    for (c, name) in [(dram, "dram"), (l2, "l2")] {
-        if c > cycles {
-            (cycles, bound) = (c, name.to_string());
+    if l2_per_cta > 0.0 {
+        // A stream-K grid's pieces spread the last round over every slot, and CTAs sharing
+        // an SM interleave their main loops and epilogues: whole-grid sums.
+        let (l2, l2_bound) = if c.stream_k || ctas_per_sm > 1 {
+            let l2 = tiles as f64 * l2_per_cta;
+            (compute.max(l2), l2 > compute)
+        } else {
+            l2_rounds(tiles, slots, ksteps * kstep_cycles, l2_per_cta)
+        };
+        cycles = l2;
+        if l2_bound {
+            bound = "l2".to_string();
         }
+    }
+    if dram > cycles {
+        (cycles, bound) = (dram, "dram".to_string());
     }
 
     // With one CTA per SM nothing hides the epilogue: each wave ends with every SM writing

