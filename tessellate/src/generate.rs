@@ -602,15 +602,13 @@ fn wgmma_candidates(
         let tiles = problem.batch * gm * ceil_div(problem.n, wn);
         // (Not 80- or 96-column tiles: 96-column ones with B multicast ran correct but 4-5%
         // slower at 128x6144x4096, runs 22-f and 23-d; 80-column ones never ran with it.)
-        let shared = if b.any_grid {
-            b.multicast && split_k == 1 && transposed_b_shared(target, gm, tiles)
-        } else {
-            b.multicast
-                && wn % 64 == 0
-                && split_k == 1
-                && tiles >= 2 * i64::from(target.sms)
-                && (gm % 2 == 0 || gm >= 9)
-        };
+        let shared = b.multicast
+            && split_k == 1
+            && if b.any_grid {
+                transposed_b_shared(target, gm, tiles)
+            } else {
+                wn % 64 == 0 && tiles >= 2 * i64::from(target.sms) && (gm % 2 == 0 || gm >= 9)
+            };
         // A lone grid's ring is deeper than the plan's default (see [`ring`]).
         let cta = [wg * wm, wn, bk];
         let stages = if ring::is_lone(target.sms, tiles * split_k) {
