@@ -26,21 +26,28 @@ FACTORS = [None, 1.0, 1.01, 1.02, 1.03, 1.04, 1.05, 1.06, 1.08]
 _cache = {}
 
 
+def plan_rows(binary, shape, env, top):
+    """[(rank, plan key, modeled cycles)] of BINARY's top TOP plans at SHAPE (f16, sm_90a),
+    with the variables ENV set."""
+    m, n, k = shape
+    out = subprocess.run([binary, "plans", "gemm", "--m", str(m), "--n", str(n), "--k", str(k),
+                          "--target", "sm_90a", "--top", str(top), "--json"],
+                         env=dict(os.environ, **env), capture_output=True, text=True,
+                         check=True).stdout
+    rows = []
+    for p in json.loads(out)["plans"]:
+        q = p["plan"]
+        key = (tuple(q["cta_tile"]), tuple(q["workers"]), q["stages"], q["split_k"],
+               q["multicast"], q["transposed"], q["persistent"], q["stream_k"])
+        rows.append((p["rank"], key, q["modeled"]["cycles"]))
+    return rows
+
+
 def ranking(shape, a, b):
     """[(rank, plan key, modeled cycles)] of the top 80 plans under k-step cost A * kstep + B."""
     if (shape, a, b) not in _cache:
-        m, n, k = shape
-        env = dict(os.environ, MOSAIC_HACK_T="1", MOSAIC_HACK_A=str(a), MOSAIC_HACK_B=str(b))
-        out = subprocess.run([BIN, "plans", "gemm", "--m", str(m), "--n", str(n), "--k", str(k),
-                              "--target", "sm_90a", "--top", "80", "--json"],
-                             env=env, capture_output=True, text=True, check=True).stdout
-        rows = []
-        for p in json.loads(out)["plans"]:
-            q = p["plan"]
-            key = (tuple(q["cta_tile"]), tuple(q["workers"]), q["stages"], q["split_k"],
-                   q["multicast"], q["transposed"], q["persistent"], q["stream_k"])
-            rows.append((p["rank"], key, q["modeled"]["cycles"]))
-        _cache[(shape, a, b)] = rows
+        env = {"MOSAIC_HACK_T": "1", "MOSAIC_HACK_A": str(a), "MOSAIC_HACK_B": str(b)}
+        _cache[(shape, a, b)] = plan_rows(BIN, shape, env, 80)
     return _cache[(shape, a, b)]
 
 

@@ -9,10 +9,8 @@ Prints, per variant, the mean per-shape Spearman correlation of model and measur
 the geomean regret (time of the variant's first timed plan over the fastest timed plan),
 the worst regret, and how many shapes' first plan was not timed."""
 import itertools
-import json
 import math
 import os
-import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -28,18 +26,7 @@ _cache = {}
 def ranking(shape, env_extra):
     ck = (shape, tuple(sorted(env_extra.items())))
     if ck not in _cache:
-        m, n, k = shape
-        env = dict(os.environ, **env_extra)
-        out = subprocess.run([BIN, "plans", "gemm", "--m", str(m), "--n", str(n), "--k", str(k),
-                              "--target", "sm_90a", "--top", "120", "--json"],
-                             env=env, capture_output=True, text=True, check=True).stdout
-        rows = []
-        for p in json.loads(out)["plans"]:
-            q = p["plan"]
-            key = (tuple(q["cta_tile"]), tuple(q["workers"]), q["stages"], q["split_k"],
-                   q["multicast"], q["transposed"], q["persistent"], q["stream_k"])
-            rows.append((p["rank"], key, q["modeled"]["cycles"]))
-        _cache[ck] = rows
+        _cache[ck] = fit26.plan_rows(BIN, shape, env_extra, 120)
     return _cache[ck]
 
 
