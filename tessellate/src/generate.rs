@@ -1004,21 +1004,23 @@ const UNPAIRED_FACTOR: f64 = 1.01;
 /// its tile width choice along the wide side: cuBLAS's kernel at 4864x1024x4480 f16 has
 /// 160-wide tiles along M (ncu, docs/BENCHMARKS.md run 25-n). Measured on an H100 (runs
 /// 25-p, 26-a): transposed 192x160 tiles ran 142.5 us at 5464x1296x6224 against 177.4 us for
-/// the plain default (128x128) and 116.9 us at 5808x1056x5168 against 141.0 us.
+/// the plain default (128x128) and 116.9 us at 5808x1056x5168 against 141.0 us (where
+/// since run 28 the model ranks plain 256x96 tiles first, a known miss: see [`l2_rounds`]).
 const TRANSPOSED_WIDTHS: [i64; 4] = [128, 160, 192, 256];
 
 /// What a transposed plan above 128 rows ([`Candidate::large_m_transposed`]) costs beyond
 /// the model's terms, as a factor on its cycles: it stores C with direct stores, not a TMA
 /// store. Transposed tiles ran 3.3-7.9% slower than the same plain tiles at four M = 4096
 /// LLM shapes (H100, docs/BENCHMARKS.md run 26-a). Refitted with the round-wise L2 term
-/// ([`l2_rounds`]) on 58 timed defaults (H100, run 28-a and 28-b): at 1.0 transposed grids
-/// rank first at eight more shapes, seven of which they ran at 0.90-0.97x the plain
-/// default (7992x5368x2840, 7512x1544x416, 552x5376x3248, ...); from 1.025 plain tiles
-/// rank first again at 1224x3944x3984, where the transposed 128x160 grid ran 1.11x (f16)
-/// and 1.14x (bf16) faster, and at 4864x1024x4480 (64x128 tiles of two CTAs per SM, not
-/// timed; the transposed grid ran 1.22x the old default). Transposed grids still ranked
-/// first at 1.02 ran 0.81-0.98x at three shapes of many rounds or small k (7136x3264x5832,
-/// 5040x6008x512, 1656x5928x456; run 28-b).
+/// ([`l2_rounds`]) on 74 timed cases (H100, runs 28-a to 28-d): at 1.0 transposed grids rank
+/// first at 14 more of them; of the ten timed, seven ran 0.90-0.97x the plain default
+/// (7992x5368x2840, 7512x1544x416, 552x5376x3248, ...) and three faster (5808x1056x5168
+/// 1.13x, 3528x2152x1104 1.03x, 6544x624x2272 1.02x). From 1.025 plain tiles rank first
+/// again at 1224x3944x3984, where the transposed 128x160 grid ran 1.11x (f16) and 1.14x
+/// (bf16) faster, at 5040x6008x512 (where it ran 0.85x) and at 4864x1024x4480, there 64x128
+/// tiles of two CTAs per SM, which ran 0.66x cuBLAS against the transposed grid's 0.94x
+/// (28-d). Transposed grids still ranked first at 1.02 ran 0.81-0.98x at four shapes of many
+/// rounds or small k (7136x3264x5832, 5040x6008x512, 1656x5928x456, 2936x1624x1256; 28-b).
 const TRANSPOSED_FACTOR: f64 = 1.02;
 
 /// What sharing B across a 2-CTA cluster costs a transposed plan above 128 rows beyond the
@@ -1029,12 +1031,14 @@ const TRANSPOSED_FACTOR: f64 = 1.02;
 /// coalescer already merges the shared reads. Checked against the 42 defaults sharing B
 /// had moved (27-c, 27-d, 27-e): it returns eight to their old plans, which had measured
 /// 0.87-0.96x (five) and 1.10-1.26x (three) there, and keeps 34 that ran 0.99-1.63x.
+/// (That check ran with [`TRANSPOSED_FACTOR`] 1.04 and whole-grid L2 sums; not redone for
+/// run 28's model.)
 const TRANSPOSED_MULTICAST_FACTOR: f64 = 1.02;
 
 /// Cycles of a grid's main loops, round by round: `tiles` CTAs run `slots` at a time, and
 /// each round takes the longer of one CTA's k-steps (`round_compute`) and its CTAs' L2 fill
 /// (`l2_per_cta` cycles each at the whole-GPU rate, so a partial round's fewer CTAs share
-/// the whole rate). Also whether a full round is bound by the fill.
+/// the whole rate). Also whether the first round is bound by the fill.
 ///
 /// Whole-grid sums (`max(compute, l2)` over all rounds) let a partial last round's idle
 /// fill rate pay for the full rounds' excess. Measured on an H100 (docs/BENCHMARKS.md run
@@ -1042,7 +1046,8 @@ const TRANSPOSED_MULTICAST_FACTOR: f64 = 1.02;
 /// ran 85.3 us, their k-steps 1.57x the tensor pipe's ideal, where the sums had them bound
 /// by the tensor pipe at 63.5 us: each full round asks 48 bytes per cycle per SM of an L2
 /// that fills 41 (10 TB/s at 1830 MHz over 132 SMs). Transposed 128x160 tiles there (132
-/// and 116 CTAs, both rounds bound by the fill) ran 71.0 us, what the fill rate gives.
+/// and 116 CTAs, both rounds bound by the fill: 64 us of fill, 69.7 us modeled in all) ran
+/// 71.0 us.
 /// Charged round by round (with [`TRANSPOSED_FACTOR`] 1.02), the first plan moved at 19
 /// of 1000 fresh random f16 shapes; timed against the summed terms' plans with 16 more
 /// bf16, tf32 and column-major B cases and 5808x1056x5168 (run 28-b), 1.088x in geomean, 26
