@@ -1,8 +1,9 @@
 """Summary of a run-28 device log: per shape timed by `ab`, each build's mosaic time and
-paired ratio to cuBLAS, and each build's speedup over `mosaic-base` (base time / its time);
-then per build the geomean speedup and counts.
+paired ratio to cuBLAS, and each build's speedup over `mosaic-base` (base time / its time;
+REF=NAME takes another reference build); then per build the geomean speedup and counts.
   python3 docs/logs/run28-ab.py LOG"""
 import math
+import os
 import re
 import sys
 
@@ -17,13 +18,14 @@ for line in open(sys.argv[1]):
         res.setdefault(cur[1], {})[cur[0]] = (float(m.group(1)), float(m.group(2)))
         cur = None
 speed = {}
+REF = os.environ.get("REF", "mosaic-base")
 for s, d in res.items():
-    if "mosaic-base" not in d:
+    if REF not in d:
         continue
-    row = [f"{s:28} base {d['mosaic-base'][0]:8.2f} us {d['mosaic-base'][1]:.3f}"]
+    row = [f"{s:28} base {d[REF][0]:8.2f} us {d[REF][1]:.3f}"]
     for b, (us, pr) in sorted(d.items()):
-        if b != "mosaic-base":
-            r = d["mosaic-base"][0] / us
+        if b != REF:
+            r = d[REF][0] / us
             speed.setdefault(b, []).append(r)
             row.append(f"{b} {us:8.2f} us {pr:.3f} x{r:.3f}")
     print(" | ".join(row))

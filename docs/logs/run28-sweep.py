@@ -16,6 +16,8 @@ random.seed(int(sys.argv[1]))
 N = int(sys.argv[2])
 BASE = os.environ.get("BASE", "/work/main/.carry-rt/mosaic-base")
 VAR = os.environ.get("VAR", "/work/main/.carry-rt/mosaic-hack3")
+# Extra `plans` arguments (dtype, B layout), e.g. EXTRA="--dtype tf32 --b-layout col".
+EXTRA = os.environ.get("EXTRA", "").split()
 VARIANTS = json.loads(os.environ.get(
     "VARIANTS", '[{"MOSAIC_HACK_ROUND": "1000", "MOSAIC_HACK_FT": "1.0"},'
                 ' {"MOSAIC_HACK_ROUND": "1000", "MOSAIC_HACK_FT": "1.02"}]'))
@@ -34,7 +36,7 @@ shapes = [rnd() for _ in range(N)]
 
 def key(b, env, m, n, k):
     p = subprocess.run([b, "plans", "gemm", "--m", str(m), "--n", str(n), "--k", str(k),
-                        "--target", "sm_90a", "--top", "1", "--json"],
+                        "--target", "sm_90a", "--top", "1", "--json", *EXTRA],
                        capture_output=True, text=True, env=dict(os.environ, **env))
     if p.returncode:
         return "ERR"

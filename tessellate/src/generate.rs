@@ -1035,6 +1035,19 @@ const TRANSPOSED_FACTOR: f64 = 1.02;
 /// run 28's model.)
 const TRANSPOSED_MULTICAST_FACTOR: f64 = 1.02;
 
+/// Least k-steps per tile at which CTAs sharing an SM are charged the L2 fill round by round
+/// ([`l2_rounds`]) like grids of one CTA per SM: their main loops then run side by side and
+/// ask the fill together, where shorter ones interleave with each other's epilogues. Measured
+/// on an H100 (docs/BENCHMARKS.md runs 28-d, 28-e), 64x128 tiles of two CTAs per SM, which
+/// whole-grid sums ranked first or second: at 17 to 70 k-steps the plans behind them ran
+/// 1.26-1.42x faster (4176x1792x1040 128x256 tiles 33.7 against 43.0 us; 2320x1976x2816
+/// with a column-major B and tf32 2936x1624x1256, transposed 128x160 tiles; 4864x1024x4480
+/// 98.5 against 70 us). At 6 to 8 k-steps the 64x128 grid ran 1.11-1.18x faster than the
+/// tiles charging it by rounds chose (2393x2040x344, 2824x1416x376, 4773x392x472: runs
+/// 28-a, 28-e). Between, 16 moves none of 600 random f16 defaults and of 250 bf16 ones, one
+/// of 250 tf32 and three of 250 f16 with a column-major B (run 28-f).
+const SHARED_SM_ROUND_KSTEPS: f64 = 16.0;
+
 /// Cycles of a grid's main loops, round by round: `tiles` CTAs run `slots` at a time, and
 /// each round takes the longer of one CTA's k-steps (`round_compute`) and its CTAs' L2 fill
 /// (`l2_per_cta` cycles each at the whole-GPU rate, so a partial round's fewer CTAs share
@@ -1190,8 +1203,8 @@ pub(crate) fn modeled(
     let (mut cycles, mut bound) = (compute, bound);
     if l2_per_cta > 0.0 {
         // A stream-K grid's pieces spread the last round over every slot, and CTAs sharing
-        // an SM interleave their main loops and epilogues: whole-grid sums.
-        let (l2, l2_bound) = if c.stream_k || ctas_per_sm > 1 {
+        // an SM interleave short main loops with their epilogues: whole-grid sums.
+        let (l2, l2_bound) = if c.stream_k || (ctas_per_sm > 1 && ksteps < SHARED_SM_ROUND_KSTEPS) {
             let l2 = tiles as f64 * l2_per_cta;
             (compute.max(l2), l2 > compute)
         } else {

@@ -359,3 +359,18 @@ fn l2_fill_is_charged_round_by_round_at_one_cta_per_sm() {
     let p = best(4864, 1024, 4480);
     assert_eq!(p.modeled.bound, "l2", "{p}");
 }
+
+/// Grids of two CTAs per SM whose tiles run at least 16 k-steps are charged the L2 fill by
+/// rounds too (`SHARED_SM_ROUND_KSTEPS`): measured on an H100 (run 28-f), the plans that then
+/// rank first ran 1.18-1.55x the 64x128 grids of two CTAs per SM they replaced, e.g.
+/// 4176x1792x1040 128x256 tiles 33.9 against 43.4 us and 2627x2448x1536 with a column-major
+/// B transposed 192x160 tiles 41.1 against 53.3 us.
+#[test]
+fn two_cta_grids_of_long_main_loops_are_charged_by_rounds() {
+    let best = |m, n, k| ranked_row_major(m, n, k, 1).remove(0);
+    let p = best(4176, 1792, 1040);
+    assert!(
+        !p.transposed && p.cta_tile[..2] == [128, 256] && p.modeled.ctas_per_sm == 1,
+        "{p}"
+    );
+}
