@@ -1065,10 +1065,11 @@ const SHARED_SM_ROUND_KSTEPS: f64 = 16.0;
 /// of 1000 fresh random f16 shapes; timed against the summed terms' plans with 16 more
 /// bf16, tf32 and column-major B cases and 5808x1056x5168 (run 28-b), 1.088x in geomean, 26
 /// of 36 faster (up to 1.46x), 10 slower (0.81-0.98x; at 5808x1056x5168 plain 256x96 tiles
-/// now rank first and ran 0.88x the transposed 192x160 ones). Grids of two or more CTAs per SM,
-/// whose main loops and epilogues interleave, keep the sums: charged round by round too,
-/// their small-k defaults moved to smaller tiles and ran 0.86-0.90x (4773x392x472,
-/// 2824x1416x376, 2393x2040x344; run 28-a).
+/// now rank first and ran 0.88x the transposed 192x160 ones). Grids of two or more CTAs per
+/// SM keep the sums below [`SHARED_SM_ROUND_KSTEPS`] k-steps per tile, where their main
+/// loops and epilogues interleave: charged round by round there too, their small-k defaults
+/// moved to smaller tiles and ran 0.86-0.90x (4773x392x472, 2824x1416x376, 2393x2040x344;
+/// run 28-a).
 fn l2_rounds(tiles: i64, slots: i64, round_compute: f64, l2_per_cta: f64) -> (f64, bool) {
     let round = |ctas: i64| round_compute.max(ctas as f64 * l2_per_cta);
     let (full, tail) = (tiles / slots, tiles % slots);

@@ -337,9 +337,9 @@ fn no_transposed_tiles_of_one_warpgroup_256_wide_above_128_rows() {
 /// for them. Measured on an H100 (runs 26-a, 28-a, 28-b; f16, times against the old
 /// default, 128x128 tiles sharing B): 4864x1024x4480 transposed 128x160 tiles 70.5 us against
 /// 86.0 us, 3043x1680x4840 transposed 128x192 tiles 93.5 against 117.2 us, 5078x2632x5488
-/// plain 128x192 tiles 242.2 against 267.4 us. Grids of two CTAs per SM keep whole-grid
-/// sums: charged by rounds, 4773x392x472 and 2393x2040x344 moved off 64x128 tiles and ran
-/// 0.89x and 0.86x as fast (run 28-a).
+/// plain 128x192 tiles 242.2 against 267.4 us. Grids of two CTAs per SM of fewer than 16
+/// k-steps keep whole-grid sums: charged by rounds, 4773x392x472 and 2393x2040x344 moved off
+/// 64x128 tiles and ran 0.89x and 0.86x as fast (run 28-a).
 #[test]
 fn l2_fill_is_charged_round_by_round_at_one_cta_per_sm() {
     let best = |m, n, k| ranked_row_major(m, n, k, 1).remove(0);
