@@ -1017,9 +1017,10 @@ const TRANSPOSED_WIDTHS: [i64; 4] = [128, 160, 192, 256];
 /// (7992x5368x2840, 7512x1544x416, 552x5376x3248, ...) and three faster (5808x1056x5168
 /// 1.13x, 3528x2152x1104 1.03x, 6544x624x2272 1.02x). From 1.025 plain tiles rank first
 /// again at 1224x3944x3984, where the transposed 128x160 grid ran 1.11x (f16) and 1.14x
-/// (bf16) faster, at 5040x6008x512 (where it ran 0.85x) and at 4864x1024x4480, there 64x128
-/// tiles of two CTAs per SM, which ran 0.66x cuBLAS against the transposed grid's 0.94x
-/// (28-d). Transposed grids still ranked first at 1.02 ran 0.81-0.98x at four shapes of many
+/// (bf16) faster, at 5040x6008x512 (where it ran 0.85x) and at 4864x1024x4480 (where it ran
+/// 1.22x the old default; as fitted, before [`SHARED_SM_ROUND_KSTEPS`], the plain tiles
+/// there were 64x128 tiles of two CTAs per SM, which ran 0.66x cuBLAS against the transposed
+/// grid's 0.94x, 28-d). Transposed grids still ranked first at 1.02 ran 0.81-0.98x at four shapes of many
 /// rounds or small k (7136x3264x5832, 5040x6008x512, 1656x5928x456, 2936x1624x1256; 28-b).
 const TRANSPOSED_FACTOR: f64 = 1.02;
 
