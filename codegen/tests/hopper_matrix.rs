@@ -392,13 +392,28 @@ fn every_warpgroup_kernel_round_trips_has_the_hopper_machinery_and_assembles() {
                         .contains("cp.async.bulk.tensor.2d.global.shared::cta.bulk_group"),
                     "{what}"
                 );
-                if plan.problem.n % 4 != 0 {
+                // The caller's C row: the kernel's n, or a transposed plan's m.
+                let c_row = if plan.transposed {
+                    plan.problem.m
+                } else {
+                    plan.problem.n
+                };
+                if c_row % 4 != 0 {
                     assert!(!store, "{what}: C's pitch is not a multiple of 16 bytes");
                 }
-                // A transposed plan reads its A tiles from the caller's B and writes C
-                // transposed, so directly; above 128 rows only at one CTA per SM.
+                // A transposed plan reads its A tiles from the caller's B and stages C's
+                // boxes transposed (32 x 32 f32 boxes of the caller's C); above 128 rows
+                // only at one CTA per SM.
                 if plan.transposed {
-                    assert!(!store, "{what}");
+                    if let Some(c) = k
+                        .tensor_maps
+                        .iter()
+                        .find(|m| m.operand == codegen::TmaOperand::C)
+                    {
+                        assert_eq!(c.dims, [c_row as u64, plan.problem.n as u64], "{what}");
+                        assert_eq!(c.box_dims, [32, 32], "{what}");
+                        assert!(k.ptx.contains("st.shared.f32"), "{what}");
+                    }
                     assert!(
                         plan.user_problem().m <= 128 || plan.modeled.ctas_per_sm == 1,
                         "{what}"

@@ -22,6 +22,19 @@
 //! chunk and 8-row half, and each of a matrix's rows is one 16-byte unit of the swizzled box,
 //! its address given by lane `8 * matrix + row` (see [`stmatrix_offset`]). Boxes are then 64
 //! columns wide (one 128-byte span).
+//!
+//! A transposed plan (`Shape::transposed`: the kernel computes `C^T`, tile element `(i, j)`
+//! is the caller's `C[j][i]`) stages each 64-row piece's columns transposed, so that the
+//! TMA engine still writes whole 128-byte lines of the caller's row-major C: a staged box's
+//! rows are the caller's rows (the kernel's columns) and its 128 bytes the caller's columns
+//! (the kernel's rows). An f32 C takes 32 kernel rows per box, so a stage of 64 rows x 32
+//! columns is two boxes of 32 x 32, one per pair of warps, each thread storing its
+//! accumulators one `st.shared.f32` at a time (its pair is adjacent along the kernel's
+//! columns, which are the caller's rows: not adjacent in C). A 16-bit C takes all 64 rows
+//! in one 64 x 64 box, staged with `stmatrix ... .trans` (PTX ISA 9.7.9.23: each 8x8
+//! matrix is stored column-major, so the row a lane addresses is one column of its
+//! fragment). See [`staged_offset_t`] and [`stmatrix_offset_t`]. Measured on an H100
+//! against direct stores: docs/BENCHMARKS.md run 29.
 
 use emit_ptx::ast::{Operand, Reg, RegClass};
 
@@ -45,10 +58,18 @@ pub(super) fn store_cols(sh: &Shape) -> i64 {
     SPAN / c_bytes(sh)
 }
 
-/// The tensor map the TMA stores write C through: C's type, n fastest, boxes of
-/// [`store_cols`] columns (one 128-byte span) x 64 rows, 128B-swizzled as staged.
+/// The tensor map the TMA stores write C through: C's type, the caller's n fastest, boxes of
+/// [`store_cols`] columns (one 128-byte span) x 64 rows, 128B-swizzled as staged. For a
+/// transposed plan (`p` is the kernel's problem, `n x m` of the caller's) the caller's C is
+/// `p.n` rows of `p.m` elements and the boxes are [`store_cols`] x [`store_cols`]
+/// ([`t_boxes`] of them per stage).
 pub(super) fn tensor_map(p: &tessellate::GemmProblem, sh: &Shape) -> TensorMapSpec {
     let cb = c_bytes(sh);
+    let (inner, outer, box_rows) = if sh.transposed {
+        (p.m, p.n, store_cols(sh))
+    } else {
+        (p.n, p.m, 64)
+    };
     TensorMapSpec {
         operand: TmaOperand::C,
         elem: match sh.c_half {
@@ -56,9 +77,9 @@ pub(super) fn tensor_map(p: &tessellate::GemmProblem, sh: &Shape) -> TensorMapSp
             Some("bf16") => TmaElem::BF16,
             Some(_) => TmaElem::F16,
         },
-        dims: [p.n as u64, p.m as u64],
-        stride_bytes: (p.n * cb) as u64,
-        box_dims: [store_cols(sh) as u32, 64],
+        dims: [inner as u64, outer as u64],
+        stride_bytes: (inner * cb) as u64,
+        box_dims: [store_cols(sh) as u32, box_rows as u32],
         swizzle_bytes: SPAN as u32,
         batch: p.batch as u64,
         batch_stride_bytes: (p.m * p.n * cb) as u64,
@@ -91,11 +112,58 @@ pub fn stmatrix_offset(w: i64, lane: i64, p: i64) -> i64 {
     swizzle(SPAN, row * SPAN + (2 * p + q / 2) * 16)
 }
 
+/// Boxes a transposed plan's stage (64 kernel rows x [`store_cols`] kernel columns) is
+/// stored as: each [`store_cols`] kernel rows wide (one 128-byte span of the caller's row).
+pub(super) fn t_boxes(sh: &Shape) -> i64 {
+    64 / store_cols(sh)
+}
+
+/// Transposed f32 C: where thread `lane` of warp `w` stages accumulator `d` of pair `(v0,
+/// v1)` in 8-column chunk `jj` (0..4) of a stage, half `h`. The element is kernel row `R =
+/// 16w + lane/4 + 8h` (the caller's column) and kernel column `y = 8jj + 2(lane%4) + d` (the
+/// caller's row): box `R / 32` (4096 bytes each), row `y`, column `R % 32`, swizzled as a
+/// `SWIZZLE_128B` map of 32 x 32 f32 boxes reads it. The emitted code computes
+/// `4096(w/2) + y * 128 + ((4(w%2) + 2h + lane/16) ^ (y%8)) * 16 + 4((lane/4)%4)`.
+pub fn staged_offset_t(w: i64, lane: i64, jj: i64, h: i64, d: i64) -> i64 {
+    let row = 16 * w + lane / 4 + 8 * h;
+    let y = 8 * jj + 2 * (lane % 4) + d;
+    (row / 32) * 32 * SPAN + swizzle(SPAN, y * SPAN + (row % 32) * 4)
+}
+
+/// Transposed 16-bit C: where lane `lane` of warp `w` points `stmatrix.trans` number `p`
+/// (0..4) of a stage (64 kernel rows x 64 kernel columns, one box). Matrix `q = lane / 8`
+/// is the D fragment's 8-column chunk `2p + q/2`, rows `16w + 8(q%2) ..+8`, as in
+/// [`stmatrix_offset`]; stored transposed, its row `i` is fragment column `8(2p + q/2) + i`,
+/// the box's row (the caller's row), and its 16 bytes are the 8 kernel rows, the box's
+/// 16-byte unit `2w + q%2`. The emitted code computes `(8(2p + lane/16) + lane%8) * 128 +
+/// ((2w + (lane/8)%2) ^ (lane%8)) * 16`.
+pub fn stmatrix_offset_t(w: i64, lane: i64, p: i64) -> i64 {
+    let q = lane / 8;
+    let y = 8 * (2 * p + q / 2) + lane % 8;
+    swizzle(SPAN, y * SPAN + (2 * w + q % 2) * 16)
+}
+
+/// Where a consumer thread stages its accumulators, in the warpgroup's first buffer.
+#[derive(Clone, Copy)]
+enum Slots {
+    /// f32 C: the thread's pair in each of a box's four 8-column chunks, for `h = 0`
+    /// ([`staged_offset`]).
+    Pairs([Reg; 4]),
+    /// 16-bit C: the row address the lane gives each of a box's four `stmatrix`
+    /// ([`stmatrix_offset`]).
+    Rows([Reg; 4]),
+    /// Transposed f32 C: the thread's element `(h, d)` of chunk 0, index `2h + d`; chunk
+    /// `jj` is `jj * 8 * 128` bytes further ([`staged_offset_t`]).
+    TPairs([Reg; 4]),
+    /// Transposed 16-bit C: the row address of the stage's first `stmatrix.trans`; number
+    /// `p` is `p * 16 * 128` bytes further ([`stmatrix_offset_t`]).
+    TRows(Reg),
+}
+
 /// A consumer warpgroup's TMA-store state, set up once before the tile loop.
 pub(super) struct Staging {
-    /// Shared addresses in the warpgroup's first buffer: an f32 C's pairs in the box's four
-    /// 8-column chunks (for `h = 0`), or a 16-bit C's rows of the box's four `stmatrix`.
-    chunk: [Reg; 4],
+    /// The thread's staging addresses.
+    slots: Slots,
     /// Buffers per warpgroup (1 or 2), [`STORE_BOX_BYTES`] apart.
     bufs: i64,
     /// Generic address of the `tmap_c` parameter.
@@ -115,10 +183,11 @@ impl Staging {
         let lane = b.reg(RegClass::B32);
         b.emit(Op::And, "b32", vec![r(lane), r(tid), imm(31)]);
         let w = b.digit(tid, 32, 4);
-        let chunk = if sh.c_half.is_some() {
-            Self::stmatrix_rows(b, lane, w, first)
-        } else {
-            Self::pair_chunks(b, lane, w, first)
+        let slots = match (sh.transposed, sh.c_half.is_some()) {
+            (false, true) => Slots::Rows(Self::stmatrix_rows(b, lane, w, first)),
+            (false, false) => Slots::Pairs(Self::pair_chunks(b, lane, w, first)),
+            (true, true) => Slots::TRows(Self::stmatrix_rows_t(b, lane, w, first)),
+            (true, false) => Slots::TPairs(Self::elements_t(b, lane, w, first)),
         };
         let map = b.reg(RegClass::B64);
         b.emit(Op::Mov, "u64", vec![r(map), sym("tmap_c")]);
@@ -129,7 +198,7 @@ impl Staging {
         b.emit(Op::Setp, "eq.u32", vec![r(leader), r(t), imm(0)]);
         let bar = b.add_u32(ci, 2);
         Staging {
-            chunk,
+            slots,
             bufs: sh.store_bufs,
             map,
             leader,
@@ -185,6 +254,60 @@ impl Staging {
             b.emit(Op::Mad, "lo.u32", vec![r(c), r(c), imm(16), r(row)]);
             c
         })
+    }
+
+    /// Transposed f32 C: the thread's element `(h, d)` of chunk 0 ([`staged_offset_t`]),
+    /// index `2h + d`.
+    fn elements_t(b: &mut Builder, lane: Reg, w: Reg, first: Reg) -> [Reg; 4] {
+        // The box (warps 0-1 or 2-3) and the 4 bytes within the 16-byte unit: `lane & 12`
+        // is 4((lane/4)%4).
+        let base = b.reg(RegClass::B32);
+        b.emit(Op::And, "b32", vec![r(base), r(w), imm(2)]);
+        b.emit(Op::Shl, "b32", vec![r(base), r(base), imm(11)]);
+        let within = b.reg(RegClass::B32);
+        b.emit(Op::And, "b32", vec![r(within), r(lane), imm(12)]);
+        b.emit(Op::Add, "u32", vec![r(base), r(base), r(within)]);
+        b.emit(Op::Add, "u32", vec![r(base), r(base), r(first)]);
+        // The unit before the swizzle, 4(w%2) + lane/16 (+ 2h), and the row's phase,
+        // 2(lane%4) (+ d).
+        let unit = b.reg(RegClass::B32);
+        b.emit(Op::And, "b32", vec![r(unit), r(w), imm(1)]);
+        b.emit(Op::Shl, "b32", vec![r(unit), r(unit), imm(2)]);
+        let hi = b.reg(RegClass::B32);
+        b.emit(Op::Shr, "u32", vec![r(hi), r(lane), imm(4)]);
+        b.emit(Op::Add, "u32", vec![r(unit), r(unit), r(hi)]);
+        let phase = b.reg(RegClass::B32);
+        b.emit(Op::And, "b32", vec![r(phase), r(lane), imm(3)]);
+        b.emit(Op::Shl, "b32", vec![r(phase), r(phase), imm(1)]);
+        [(0, 0), (0, 1), (1, 0), (1, 1)].map(|(h, d)| {
+            let (y, u) = (b.reg(RegClass::B32), b.reg(RegClass::B32));
+            b.emit(Op::Add, "u32", vec![r(y), r(phase), imm(d)]);
+            b.emit(Op::Add, "u32", vec![r(u), r(unit), imm(2 * h)]);
+            b.emit(Op::Xor, "b32", vec![r(u), r(u), r(y)]);
+            let slot = b.reg(RegClass::B32);
+            b.emit(Op::Mad, "lo.u32", vec![r(slot), r(y), imm(SPAN), r(base)]);
+            b.emit(Op::Mad, "lo.u32", vec![r(slot), r(u), imm(16), r(slot)]);
+            slot
+        })
+    }
+
+    /// Transposed 16-bit C: the row address the lane gives the stage's first
+    /// `stmatrix.trans` ([`stmatrix_offset_t`]).
+    fn stmatrix_rows_t(b: &mut Builder, lane: Reg, w: Reg, first: Reg) -> Reg {
+        let i = b.reg(RegClass::B32);
+        b.emit(Op::And, "b32", vec![r(i), r(lane), imm(7)]);
+        let qh = b.digit(lane, 8, 2);
+        let qj = b.reg(RegClass::B32);
+        b.emit(Op::Shr, "u32", vec![r(qj), r(lane), imm(4)]);
+        // Row 8(lane/16) + lane%8 of the box, in bytes from the buffer.
+        let row = b.reg(RegClass::B32);
+        b.emit(Op::Mad, "lo.u32", vec![r(row), r(qj), imm(8), r(i)]);
+        b.emit(Op::Mad, "lo.u32", vec![r(row), r(row), imm(SPAN), r(first)]);
+        let u = b.reg(RegClass::B32);
+        b.emit(Op::Mad, "lo.u32", vec![r(u), r(w), imm(2), r(qh)]);
+        b.emit(Op::Xor, "b32", vec![r(u), r(u), r(i)]);
+        b.emit(Op::Mad, "lo.u32", vec![r(row), r(u), imm(16), r(row)]);
+        row
     }
 
     /// Before a stream-K signal: the leader waits until its bulk stores and reduces are
@@ -578,7 +701,9 @@ fn direct_half(
 /// `stmatrix`, see [`stmatrix_offset`]) and makes them visible to the
 /// async proxy (`fence.proxy.async.shared::cta`, PTX ISA 9.7.13.4.2), the warpgroup syncs
 /// again, and the leader issues the bulk store at `(n0 + store_cols * c, m0 + wm * ci + 64i)` and
-/// commits it as a bulk group.
+/// commits it as a bulk group. A transposed plan's stage is [`t_boxes`] boxes of the
+/// caller's C at `(m0 + wm * ci + 64i + store_cols * s, n0 + store_cols * c)`, committed as
+/// one group.
 ///
 /// With a contributor's stream-K `role`, the leader issues `cp.reduce.async.bulk.tensor`
 /// with `.add` (the engine adds the box into C's f32 elements in L2; PTX ISA 9.7.9.25.5.2)
@@ -635,33 +760,67 @@ fn tma_store(
                     b.emit(Op::Mul, "rn.f32", vec![r(o), r(v), r(alpha)]);
                 }
             };
-            for (p, &chunk) in st.chunk.iter().enumerate() {
-                if let Some((ty, packed)) = packed {
-                    // Matrix q: chunk 2p + q/2 of the box, half q % 2.
-                    for (q, &d) in packed.iter().enumerate() {
-                        scaled(b, (8 * c) as usize + 2 * p + q / 2, q % 2);
-                        let pack = format!("rn.{ty}x2.f32");
-                        b.emit(Op::Cvt, &pack, vec![r(d), r(o1), r(o0)]);
+            // The 16-bit paths pack matrix q of `stmatrix` number p: chunk 2p + q/2 of the
+            // stage, half q % 2.
+            let pack4 = |b: &mut Builder, p: usize, ty: &str, packed: &[Reg; 4]| {
+                for (q, &d) in packed.iter().enumerate() {
+                    scaled(b, (8 * c) as usize + 2 * p + q / 2, q % 2);
+                    let pack = format!("rn.{ty}x2.f32");
+                    b.emit(Op::Cvt, &pack, vec![r(d), r(o1), r(o0)]);
+                }
+            };
+            match (st.slots, packed) {
+                (Slots::Rows(rows), Some((ty, packed))) => {
+                    for (p, &row) in rows.iter().enumerate() {
+                        pack4(b, p, ty, &packed);
+                        b.emit(
+                            Op::Stmatrix,
+                            "sync.aligned.m8n8.x4.shared.b16",
+                            vec![addr(row, buf), vec(&packed)],
+                        );
                     }
-                    b.emit(
-                        Op::Stmatrix,
-                        "sync.aligned.m8n8.x4.shared.b16",
-                        vec![addr(chunk, buf), vec(&packed)],
-                    );
-                    continue;
                 }
-                for h in 0..2usize {
-                    scaled(b, (4 * c) as usize + p, h);
-                    let off = buf + 8 * SPAN * h as i64;
-                    b.emit(
-                        Op::St,
-                        "shared.v2.f32",
-                        vec![addr(chunk, off), vec(&[o0, o1])],
-                    );
+                (Slots::TRows(row), Some((ty, packed))) => {
+                    for p in 0..4 {
+                        pack4(b, p, ty, &packed);
+                        b.emit(
+                            Op::Stmatrix,
+                            "sync.aligned.m8n8.x4.trans.shared.b16",
+                            vec![addr(row, buf + 16 * SPAN * p as i64), vec(&packed)],
+                        );
+                    }
                 }
+                (Slots::Pairs(chunks), None) => {
+                    for (p, &chunk) in chunks.iter().enumerate() {
+                        for h in 0..2usize {
+                            scaled(b, (4 * c) as usize + p, h);
+                            let off = buf + 8 * SPAN * h as i64;
+                            b.emit(
+                                Op::St,
+                                "shared.v2.f32",
+                                vec![addr(chunk, off), vec(&[o0, o1])],
+                            );
+                        }
+                    }
+                }
+                (Slots::TPairs(el), None) => {
+                    for jj in 0..4usize {
+                        for h in 0..2usize {
+                            scaled(b, (4 * c) as usize + jj, h);
+                            let off = buf + 8 * SPAN * jj as i64;
+                            for (d, o) in [o0, o1].into_iter().enumerate() {
+                                let at = addr(el[2 * h + d], off);
+                                b.emit(Op::St, "shared.f32", vec![at, r(o)]);
+                            }
+                        }
+                    }
+                }
+                _ => unreachable!("staging slots follow C's type"),
             }
             b.emit(Op::Fence, "proxy.async.shared::cta", vec![]);
             sync(b);
+            // The boxes of this stage: one, or a transposed plan's [`t_boxes`], and where
+            // each starts in C (inner, outer) and in the buffer.
             b.emit(Op::Add, "u32", vec![r(cn), r(f.n0), imm(cols * c)]);
             b.emit(
                 Op::Mad,
@@ -669,16 +828,29 @@ fn tma_store(
                 vec![r(cm), r(f.ci), imm(sh.wg_row_step()), r(f.m0)],
             );
             b.emit(Op::Add, "u32", vec![r(cm), r(cm), imm(64 * i as i64)]);
-            b.emit(Op::Add, "u32", vec![r(src), r(st.first), imm(buf)]);
-            let (tensor, rank) = super::tensor_at(st.map, cn, cm, f.bz);
-            let store = vec![tensor, addr(src, 0)];
-            let mods = format!("bulk.tensor.{rank}d.global.shared::cta.bulk_group");
-            match issue {
-                None => b.emit_if(st.leader, false, Op::CpAsync, &mods, store),
-                Some((on_store, on_add)) => {
-                    b.emit_if(on_store, false, Op::CpAsync, &mods, store.clone());
-                    let add = format!("bulk.tensor.{rank}d.global.shared::cta.add.tile.bulk_group");
-                    b.emit_if(on_add, false, Op::CpReduceAsync, &add, store);
+            let boxes_here = if f.transposed { t_boxes(sh) } else { 1 };
+            for s in 0..boxes_here {
+                let (inner, outer) = if f.transposed {
+                    if s > 0 {
+                        b.emit(Op::Add, "u32", vec![r(cm), r(cm), imm(cols)]);
+                    }
+                    (cm, cn)
+                } else {
+                    (cn, cm)
+                };
+                let at = buf + s * cols * SPAN;
+                b.emit(Op::Add, "u32", vec![r(src), r(st.first), imm(at)]);
+                let (tensor, rank) = super::tensor_at(st.map, inner, outer, f.bz);
+                let store = vec![tensor, addr(src, 0)];
+                let mods = format!("bulk.tensor.{rank}d.global.shared::cta.bulk_group");
+                match issue {
+                    None => b.emit_if(st.leader, false, Op::CpAsync, &mods, store),
+                    Some((on_store, on_add)) => {
+                        b.emit_if(on_store, false, Op::CpAsync, &mods, store.clone());
+                        let add =
+                            format!("bulk.tensor.{rank}d.global.shared::cta.add.tile.bulk_group");
+                        b.emit_if(on_add, false, Op::CpReduceAsync, &add, store);
+                    }
                 }
             }
             b.emit_if(st.leader, false, Op::CpAsync, "bulk.commit_group", vec![]);
@@ -750,6 +922,79 @@ mod tests {
                                 assert_eq!(want, off + 2 * (2 * (lane % 4) + d));
                                 seen[(want / 2) as usize] += 1;
                             }
+                        }
+                    }
+                    units.sort_unstable();
+                    units.dedup();
+                    assert_eq!(units.len(), 8, "matrix rows share a bank group");
+                }
+            }
+        }
+        assert!(seen.iter().all(|&x| x == 1));
+    }
+
+    /// A transposed plan's f32 stage, 64 kernel rows x 32 kernel columns, is two 32 x 32 f32
+    /// boxes of the caller's C (rows = kernel columns), each 128B-swizzled as a
+    /// `SWIZZLE_128B` map reads it: every element is written once, where the emitted address
+    /// arithmetic puts it, and each warp's `st.shared.f32` of one (chunk, half, element)
+    /// hits 32 distinct banks (one wavefront).
+    #[test]
+    fn transposed_f32_elements_cover_two_boxes_once_without_conflicts() {
+        let mut seen = vec![0u8; (STORE_BOX_BYTES / 4) as usize];
+        for w in 0..4 {
+            for jj in 0..4 {
+                for h in 0..2 {
+                    for d in 0..2 {
+                        let mut banks = [0u8; 32];
+                        for lane in 0..32 {
+                            let off = staged_offset_t(w, lane, jj, h, d);
+                            let y = 8 * jj + 2 * (lane % 4) + d;
+                            let unit = (4 * (w % 2) + 2 * h + lane / 16) ^ (y % 8);
+                            let emitted = 4096 * (w / 2) + y * SPAN + unit * 16 + (lane & 12);
+                            assert_eq!(off, emitted);
+                            // Kernel row R (the caller's column) is column R % 32 of box R / 32.
+                            let row = 16 * w + lane / 4 + 8 * h;
+                            let want = (row / 32) * 4096 + swizzle(SPAN, y * SPAN + (row % 32) * 4);
+                            assert_eq!(off, want);
+                            seen[(off / 4) as usize] += 1;
+                            banks[((off / 4) % 32) as usize] += 1;
+                        }
+                        assert!(banks.iter().all(|&x| x == 1), "{banks:?}");
+                    }
+                }
+            }
+        }
+        assert!(seen.iter().all(|&x| x == 1));
+    }
+
+    /// A transposed plan's 16-bit stage, 64 kernel rows x 64 kernel columns, is one 64 x 64
+    /// box of the caller's C (rows = kernel columns): the four `stmatrix.trans` of each warp
+    /// write every element once, the element lane `l` holds in register `q` (fragment row
+    /// `16w + 8(q%2) + l/4`, column `8(2p + q/2) + 2(l%4) + d`) landing at the caller's row
+    /// = that column and column = that row; each 8x8 matrix's 16-byte rows fall in distinct
+    /// bank groups.
+    #[test]
+    fn transposed_stmatrix_rows_cover_the_box_once_without_conflicts() {
+        let mut seen = vec![0u8; (STORE_BOX_BYTES / 2) as usize];
+        for w in 0..4 {
+            for p in 0..4 {
+                for q in 0..4 {
+                    let mut units = Vec::new();
+                    for i in 0..8 {
+                        let off = stmatrix_offset_t(w, 8 * q + i, p);
+                        let y = 8 * (2 * p + q / 2) + i;
+                        assert_eq!(off, y * SPAN + ((2 * w + q % 2) ^ i) * 16);
+                        units.push((off % SPAN) / 16);
+                        // Matrix row i (stored transposed) is fragment column y: its 8
+                        // elements are fragment rows 16w + 8(q%2) + 0..8, held by the lanes
+                        // 4 * row8 + i/2, element i % 2.
+                        for row8 in 0..8 {
+                            let row = 16 * w + 8 * (q % 2) + row8;
+                            let lane = 4 * row8 + i / 2;
+                            assert_eq!(8 * (2 * p + q / 2) + 2 * (lane % 4) + i % 2, y);
+                            let want = swizzle(SPAN, y * SPAN + row * 2);
+                            assert_eq!(want, off + 2 * row8);
+                            seen[(want / 2) as usize] += 1;
                         }
                     }
                     units.sort_unstable();

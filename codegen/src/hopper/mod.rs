@@ -72,9 +72,11 @@
 //! batch's ragged edges read zeros of their own and a TMA store never writes into the next
 //! batch. Stream-K and transposed plans take one batch only.
 //!
-//! A transposed plan (`Plan::transposed`, decode shapes) is lowered as the GEMM of `n x m x
-//! k`: the kernel's A tiles come from the caller's B buffer (through B's tensor map, read as
-//! `B^T`), its B tiles from A, and the epilogue stores tile element `(i, j)` at `C[j][i]`.
+//! A transposed plan (`Plan::transposed`: decode shapes, and narrow-N shapes at one CTA per
+//! SM) is lowered as the GEMM of `n x m x k`: the kernel's A tiles come from the caller's B
+//! buffer (through B's tensor map, read as `B^T`), its B tiles from A, and the epilogue
+//! stores tile element `(i, j)` at `C[j][i]`, through transposed TMA-store boxes where C's
+//! pitch and shared memory allow ([`epilogue`]), else directly.
 
 pub mod epilogue;
 pub mod ffma;
@@ -525,9 +527,11 @@ impl Shape {
         // The TMA-store epilogue's staging buffers (one or two per consumer warpgroup): where
         // they fit beside the stages, or, asked for, in place of stages.
         let staging = |bufs: i64| consumers * bufs * epilogue::STORE_BOX_BYTES;
-        // A transposed plan's C tile is a column block of the caller's C: direct stores.
-        // Boxes are one 128-byte span of C wide, and tile the tile's columns.
-        let store_ok = (p.n * c_bytes) % 16 == 0 && wn % (SPAN / c_bytes) == 0 && !plan.transposed;
+        // Boxes are one 128-byte span of C wide, and tile the tile's columns. A transposed
+        // plan's C tile is a column block of the caller's C, whose row pitch is the kernel's
+        // m; it stages boxes transposed ([`epilogue`]).
+        let c_pitch = if plan.transposed { p.m } else { p.n } * c_bytes;
+        let store_ok = c_pitch % 16 == 0 && wn % (SPAN / c_bytes) == 0;
         let mut store_bufs = match opts.tma_store {
             Some(false) => 0,
             _ if !store_ok => 0,
@@ -538,12 +542,10 @@ impl Shape {
         };
         if opts.tma_store == Some(true) {
             if !store_ok {
-                return unsupported(if plan.transposed {
-                    "a TMA-store epilogue for a transposed plan".to_string()
-                } else if (p.n * c_bytes) % 16 != 0 {
+                return unsupported(if c_pitch % 16 != 0 {
                     format!(
                         "a TMA-store epilogue for N = {} (C's row pitch must be a multiple of 16 bytes)",
-                        p.n
+                        c_pitch / c_bytes
                     )
                 } else {
                     format!(
