@@ -173,7 +173,7 @@ pub(crate) struct Candidate {
     /// [`UNPAIRED_FACTOR`].
     pub(crate) b_merged: bool,
     /// A transposed candidate of a problem with more than 128 rows ([`TRANSPOSED_WIDTHS`]):
-    /// its cycles carry [`TRANSPOSED_FACTOR`].
+    /// its cycles carry [`TRANSPOSED_FACTOR`] above [`TRANSPOSED_FREE_ROUNDS`].
     pub(crate) large_m_transposed: bool,
     /// Columns of B a stage holds in shared memory: `cta[1]`, or more where a row-major B's
     /// last swizzle chunk is read in part ([`ring::held_extent`]).
@@ -1008,9 +1008,13 @@ const UNPAIRED_FACTOR: f64 = 1.01;
 /// since run 28 the model ranks plain 256x96 tiles first, a known miss: see [`l2_rounds`]).
 const TRANSPOSED_WIDTHS: [i64; 4] = [128, 160, 192, 256];
 
-/// What a transposed plan above 128 rows ([`Candidate::large_m_transposed`]) costs beyond
-/// the model's terms, as a factor on its cycles: it stores C with direct stores, not a TMA
-/// store. Transposed tiles ran 3.3-7.9% slower than the same plain tiles at four M = 4096
+/// What a transposed plan above 128 rows ([`Candidate::large_m_transposed`]) of more than
+/// [`TRANSPOSED_FREE_ROUNDS`] rounds costs beyond the model's terms, as a factor on its
+/// cycles. Fitted when such plans stored C with direct stores (since run 29 they stage it
+/// through transposed TMA-store boxes, which ran 1.01-1.14x faster on the same plans, H100,
+/// docs/BENCHMARKS.md run 29-a); at 7 to 16 rounds the TMA-store kernels still ran
+/// 0.81-0.98x the plain plans they would replace at 1.0 (29-b), so the factor stays there.
+/// Before run 29: transposed tiles ran 3.3-7.9% slower than the same plain tiles at four M = 4096
 /// LLM shapes (H100, docs/BENCHMARKS.md run 26-a). Refitted with the round-wise L2 term
 /// ([`l2_rounds`]) on 74 timed cases (H100, runs 28-a to 28-d): at 1.0 transposed grids rank
 /// first at 14 more of them; of the ten timed, seven ran 0.90-0.97x the plain default
@@ -1023,6 +1027,16 @@ const TRANSPOSED_WIDTHS: [i64; 4] = [128, 160, 192, 256];
 /// grid's 0.94x, 28-d). Transposed grids still ranked first at 1.02 ran 0.81-0.98x at four shapes of many
 /// rounds or small k (7136x3264x5832, 5040x6008x512, 1656x5928x456, 2936x1624x1256; 28-b).
 const TRANSPOSED_FACTOR: f64 = 1.02;
+
+/// Most rounds of CTAs (waves) at which a transposed plan above 128 rows is charged no
+/// [`TRANSPOSED_FACTOR`]: with its TMA-store epilogue it runs as the model's terms say.
+/// Measured on an H100 (docs/BENCHMARKS.md run 29-b), the transposed defaults a factor of
+/// 1.0 chooses against those of 1.02, at 17 seeded random shapes and 10 of run 28-a: at
+/// 1 to 4 rounds 23 shapes, 1.064x in geomean, 17 faster (up to 1.43x: 8805x1584x408 and
+/// 1697x9112x2632 0.72 and 0.69 -> 1.02 and 0.93 of cuBLAS), four slower (0.91-0.99x:
+/// 552x5376x3248, 8656x1096x600, 368x6256x880, 3384x4624x552); at 6.7 to 16 rounds all
+/// four slower (6072x8088x600 0.81x, where the transposed grid gave up B multicast).
+const TRANSPOSED_FREE_ROUNDS: f64 = 4.0;
 
 /// What sharing B across a 2-CTA cluster costs a transposed plan above 128 rows beyond the
 /// L2 fill the model's term saves, as a factor on its cycles (on top of
@@ -1280,7 +1294,9 @@ pub(crate) fn modeled(
         cycles *= UNPAIRED_FACTOR;
     }
     if c.large_m_transposed {
-        cycles *= TRANSPOSED_FACTOR;
+        if waves > TRANSPOSED_FREE_ROUNDS {
+            cycles *= TRANSPOSED_FACTOR;
+        }
         if c.multicast > 1 {
             cycles *= TRANSPOSED_MULTICAST_FACTOR;
         }

@@ -239,27 +239,34 @@ fn ranked_row_major(m: i64, n: i64, k: i64, top: usize) -> Vec<tessellate::Plan>
 
 /// Above 128 rows transposed plans (wgmma's n along the caller's m) rank where the plain
 /// tiles' width choice misses the waves: at 5464x1296x6224 f16 the transposed 192x160 tiles
-/// ran 142.5 us on an H100 against 177.4 us for the plain default (run 26-a). (At
-/// 5808x1056x5168 they ran 116.9 us against 141.0 us, but since the L2 fill is charged
-/// round by round, plain 256x96 tiles rank first there, which ran 0.88x as fast, run 28-b:
-/// a known miss.) Plain tiles stay first at 4096^3 (128x256: 188.6 us
-/// against 194.9 us transposed) and 4696x1664x888 (256x128: 33.8 us; the transposed
-/// 128x256 34.9 us). (At 3344x6544x7848 the plain 128x256 tiles ran 533.8 us and the
-/// transposed 192x160 590.2 us in 26-a; sharing B, the transposed grid ranks first since
-/// run 27 and ran level, 0.992x of the plain one, 27-e.) At 1136x9360x312 the transposed
-/// 64x160 grid of two CTAs per SM ran 0.77x the speed of the plain default (run 26-b): no
-/// such grid is offered.
+/// ran 142.5 us on an H100 against 177.4 us for the plain default (run 26-a). Since their
+/// epilogue is a TMA store (run 29), grids of at most four rounds carry no
+/// `TRANSPOSED_FACTOR` (29-b, H100, against the defaults of 1.02): 5808x1056x5168 takes
+/// transposed 192x160 tiles (114.2 us against plain 256x96's 128.1 us), 8805x1584x408
+/// transposed 192x160 (40.3 against 57.5 us), 4696x1664x888 transposed 128x256 (33.6
+/// against 34.2 us). Many rounds keep the factor: at 6072x8088x600 (11.6 rounds) the
+/// transposed 128x256 grid ran 0.81x the plain paired one, which stays first, as do plain
+/// tiles at 4096^3 (128x256; there the transposed 128x256 grid ran level in 29-a). At
+/// 1136x9360x312 the transposed 64x160 grid of two CTAs per SM ran 0.77x the speed of the
+/// plain default (run 26-b): no such grid is offered.
 #[test]
 fn transposed_tiles_above_128_rows_rank_where_measured_faster() {
     let best = |m, n, k| ranked_row_major(m, n, k, 1).remove(0);
-    let p = best(5464, 1296, 6224);
-    assert!(p.transposed && p.cta_tile[..2] == [192, 160], "{p}");
     for (m, n, k, tile) in [
-        (4096, 4096, 4096, [128, 256]),
-        (4696, 1664, 888, [256, 128]),
+        (5464, 1296, 6224, [192, 160]),
+        (5808, 1056, 5168, [192, 160]),
+        (8805, 1584, 408, [192, 160]),
+        (4696, 1664, 888, [128, 256]),
     ] {
         let p = best(m, n, k);
-        assert!(!p.transposed && p.cta_tile[..2] == tile, "{m}x{n}x{k}: {p}");
+        assert!(p.transposed && p.cta_tile[..2] == tile, "{m}x{n}x{k}: {p}");
+    }
+    for (m, n, k, tile) in [(4096, 4096, 4096, [128, 256]), (6072, 8088, 600, [128, 256])] {
+        let p = best(m, n, k);
+        assert!(
+            !p.transposed && p.cta_tile[..2] == tile && p.multicast == 2,
+            "{m}x{n}x{k}: {p}"
+        );
     }
     let all = ranked_row_major(1136, 9360, 312, 64);
     assert!(!all[0].transposed, "{}", all[0]);
