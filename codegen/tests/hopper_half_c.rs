@@ -45,8 +45,10 @@ fn half_c_kernels_stage_with_stmatrix_or_pack_pairs_and_assemble() {
     let ptxas_ok = ptxas::require_or_skip("half_c_kernels").is_some();
     // (dtype, shape, B layout, TMA store expected): the overlap kernel (4096^3), a ragged
     // one (N = 2312 is 4624 bytes a row, a multiple of 16; k = 2000, not 3000, where since
-    // run 28 a transposed grid with direct stores ranks first), a decode shape whose best plan
-    // is transposed (direct stores), and N = 1004 (2008 bytes a row: direct stores).
+    // run 28 a transposed grid ranks first, whose 160-column tiles take direct stores), a
+    // decode shape whose best plan is transposed with 16 columns (direct stores), transposed
+    // plans with 128 columns (boxes staged by `stmatrix.trans`, run 29; one at a ragged M,
+    // N and K), and N = 1004 (2008 bytes a row: direct stores).
     let cases = [
         (
             GemmDType::F16,
@@ -67,6 +69,8 @@ fn half_c_kernels_stage_with_stmatrix_or_pack_pairs_and_assemble() {
             true,
         ),
         (GemmDType::F16, (16, 4096, 4096), MatLayout::ColMajor, false),
+        (GemmDType::F16, (128, 5120, 5120), MatLayout::RowMajor, true),
+        (GemmDType::BF16, (121, 5000, 1000), MatLayout::RowMajor, true),
         (
             GemmDType::F16,
             (1000, 1004, 1000),
@@ -99,10 +103,15 @@ fn half_c_kernels_stage_with_stmatrix_or_pack_pairs_and_assemble() {
             assert_eq!(map.elem, elem, "{what}");
             assert_eq!(map.box_dims, [64, 64], "{what}");
             assert_eq!(map.stride_bytes, (shape.1 * 2) as u64, "{what}");
-            assert!(
-                k.ptx.contains("stmatrix.sync.aligned.m8n8.x4.shared.b16"),
-                "{what}"
-            );
+            // A transposed plan's boxes are the caller's rows: each 8x8 matrix stored
+            // column-major.
+            let st = if plan.transposed {
+                "stmatrix.sync.aligned.m8n8.x4.trans.shared.b16"
+            } else {
+                "stmatrix.sync.aligned.m8n8.x4.shared.b16"
+            };
+            assert!(k.ptx.contains(st), "{what}");
+            assert_eq!(plan.transposed, shape.0 <= 128, "{what}");
             assert!(!k.ptx.contains("st.shared.v2.f32"), "{what}");
         }
         // The beta path (and the direct path) packs pairs or narrows single elements.
