@@ -7,7 +7,8 @@
 //!   (zig-zag instance order, tensor/vector interleaving) — module `gemm`;
 //! - warpgroup plans (wgmma; sm_90a): the warp-specialized TMA + mbarrier + wgmma kernel of
 //!   [`hopper`], with split-K through thread-block clusters, B multicast, persistent tiles,
-//!   opt-in stream-K tails, a TMA-store epilogue, and transposed plans for decode shapes.
+//!   opt-in stream-K tails, a TMA-store epilogue, and transposed plans (`C^T = B^T A^T`) for
+//!   decode shapes and narrow-N shapes.
 //!
 //! Kernel ABI (what `mosaic verify` and `mosaic bench` launch): entry `mosaic_gemm` with
 //! parameters `u64 A, u64 B, u64 C, u32 M, u32 N, u32 K, alpha, beta` (`f32`, or `s32` bits for
@@ -94,7 +95,8 @@ pub struct CompileOptions {
     /// taking shared memory from the stages where needed) or off, instead of using it
     /// wherever C's pitch allows (a multiple of 16 bytes), the tile is a whole number of
     /// 128-byte boxes wide (32 columns of an f32 C, 64 of a 16-bit one), and the plan's
-    /// stages leave room.
+    /// stages leave room, except a transposed decode plan (the caller's m within one wgmma
+    /// n) with an f32 C, which keeps direct stores (docs/BENCHMARKS.md run 29-a).
     pub tma_store: Option<bool>,
     /// Stream-K tails ([`tessellate::Plan::stream_k`]) on (`Some(true)`, for split-K-free
     /// warpgroup plans; B multicast is then off) or off instead of the plan's choice. A

@@ -50,8 +50,9 @@ pub struct CompileArgs {
     pub multicast: String,
     /// The TMA-store epilogue of warpgroup (sm_90a) kernels: `auto` (wherever C's row pitch
     /// is a multiple of 16 bytes, the tile a multiple of 32 columns, 64 with a 16-bit C, and
-    /// shared memory has room beside the stages), `on` (taking stages where needed) or `off`
-    /// (direct stores). Used only when beta is 0.
+    /// shared memory has room beside the stages; but not for a transposed decode plan with
+    /// an f32 C, measured faster with direct stores), `on` (taking stages where needed) or
+    /// `off` (direct stores). Used only when beta is 0.
     #[arg(long, default_value = "auto", value_parser = ["auto", "on", "off"])]
     pub tma_store: String,
     /// Stream-K tails for warpgroup (sm_90a) kernels: `on` ranks stream-K plans only (no

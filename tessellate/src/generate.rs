@@ -1004,8 +1004,9 @@ const UNPAIRED_FACTOR: f64 = 1.01;
 /// its tile width choice along the wide side: cuBLAS's kernel at 4864x1024x4480 f16 has
 /// 160-wide tiles along M (ncu, docs/BENCHMARKS.md run 25-n). Measured on an H100 (runs
 /// 25-p, 26-a): transposed 192x160 tiles ran 142.5 us at 5464x1296x6224 against 177.4 us for
-/// the plain default (128x128) and 116.9 us at 5808x1056x5168 against 141.0 us (where
-/// since run 28 the model ranks plain 256x96 tiles first, a known miss: see [`l2_rounds`]).
+/// the plain default (128x128) and 116.9 us at 5808x1056x5168 against 141.0 us (where in
+/// run 28 the model ranked plain 256x96 tiles first, a miss that [`TRANSPOSED_FREE_ROUNDS`]
+/// mends: run 29-b, 114.2 against 128.1 us).
 const TRANSPOSED_WIDTHS: [i64; 4] = [128, 160, 192, 256];
 
 /// What a transposed plan above 128 rows ([`Candidate::large_m_transposed`]) of more than
@@ -1040,7 +1041,7 @@ const TRANSPOSED_FREE_ROUNDS: f64 = 4.0;
 
 /// What sharing B across a 2-CTA cluster costs a transposed plan above 128 rows beyond the
 /// L2 fill the model's term saves, as a factor on its cycles (on top of
-/// [`TRANSPOSED_FACTOR`]): where the caller's A rows are whole 32-byte sectors, multicast
+/// [`TRANSPOSED_FACTOR`] where that applies): where the caller's A rows are whole 32-byte sectors, multicast
 /// on the same transposed plans ran 0.98x in geomean over 21 shapes (H100, docs/BENCHMARKS.md
 /// runs 27-b, 27-c), the cost of coupling two CTAs' pipelines where the L2 request
 /// coalescer already merges the shared reads. Checked against the 42 defaults sharing B
@@ -1080,7 +1081,7 @@ const SHARED_SM_ROUND_KSTEPS: f64 = 16.0;
 /// of 1000 fresh random f16 shapes; timed against the summed terms' plans with 16 more
 /// bf16, tf32 and column-major B cases and 5808x1056x5168 (run 28-b), 1.088x in geomean, 26
 /// of 36 faster (up to 1.46x), 10 slower (0.81-0.98x; at 5808x1056x5168 plain 256x96 tiles
-/// now rank first and ran 0.88x the transposed 192x160 ones). Grids of two or more CTAs per
+/// then ranked first and ran 0.88x the transposed 192x160 ones). Grids of two or more CTAs per
 /// SM keep the sums below [`SHARED_SM_ROUND_KSTEPS`] k-steps per tile, where their main
 /// loops and epilogues interleave: charged round by round there too, their small-k defaults
 /// moved to smaller tiles and ran 0.86-0.90x (4773x392x472, 2824x1416x376, 2393x2040x344;

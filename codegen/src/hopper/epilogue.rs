@@ -2,7 +2,8 @@
 //! n fastest) from the wgmma accumulator fragments.
 //!
 //! With `beta == 0` and a TMA store (`Staging`: where C's row pitch is a multiple of 16
-//! bytes and shared memory has room), each consumer warpgroup writes its scaled
+//! bytes, the tile a whole number of 128-byte boxes wide and shared memory has room; not a
+//! transposed decode plan with an f32 C, see `Shape::of`), each consumer warpgroup writes its scaled
 //! accumulators in boxes of 64 rows x 32 columns into a staging buffer, in the
 //! 128-byte swizzled layout a `CU_TENSOR_MAP_SWIZZLE_128B` tensor map reads, and one thread
 //! hands each box to the TMA engine (`cp.async.bulk.tensor.2d.global.shared::cta`, `.3d`

@@ -53,8 +53,9 @@
 //! there is one), with a box as wide as the part, and `full[s]` expects only the bytes
 //! written. Edges: TMA fills out-of-bounds
 //! box elements with zeros (so ragged M, N and K need no masking in the main loop), and the
-//! epilogue ([`epilogue`]) either hands 64 x 32 boxes to a TMA store, which drops what lies
-//! outside `M x N`, or masks its direct stores.
+//! epilogue ([`epilogue`]) either hands 128-byte-wide boxes to a TMA store (64 rows x 32
+//! f32 or 64 16-bit columns; a transposed plan's 32 x 32 f32 or 64 x 64 16-bit boxes of the
+//! caller's C), which drops what lies outside C, or masks its direct stores.
 //!
 //! With epilogue overlap (module `overlap`, `CompileOptions::epilogue_overlap`; by default where
 //! a tile has at most 64 k-tiles) the consumers issue the next tile's first k-tiles during
@@ -532,9 +533,17 @@ impl Shape {
         // m; it stages boxes transposed ([`epilogue`]).
         let c_pitch = if plan.transposed { p.m } else { p.n } * c_bytes;
         let store_ok = c_pitch % 16 == 0 && wn % (SPAN / c_bytes) == 0;
+        // A transposed decode plan (the caller's m within one wgmma n) with an f32 C keeps
+        // direct stores unless asked: a warp's store there fills whole 32-byte sectors (8
+        // lanes x 4 bytes in each of 4 rows), and a lone tile has nothing for the TMA store
+        // to overlap. Staged, 128x5120x5120 and bf16 128x5120x13824 ran 0.5-1.6% slower in
+        // five of six pairs on an H100 and 0.4-1.0% on an H200; with a 16-bit C (16 bytes a
+        // sector row) staging ran 1-5% faster (docs/BENCHMARKS.md runs 29-a, 29-b, 29-d).
+        let direct_decode = plan.transposed && c_half.is_none() && p.n <= 128;
         let mut store_bufs = match opts.tma_store {
             Some(false) => 0,
             _ if !store_ok => 0,
+            None if direct_decode => 0,
             _ => [2, 1]
                 .into_iter()
                 .find(|&n| ring(stages) + staging(n) <= limit)
