@@ -70,7 +70,12 @@ fn half_c_kernels_stage_with_stmatrix_or_pack_pairs_and_assemble() {
         ),
         (GemmDType::F16, (16, 4096, 4096), MatLayout::ColMajor, false),
         (GemmDType::F16, (128, 5120, 5120), MatLayout::RowMajor, true),
-        (GemmDType::BF16, (121, 5000, 1000), MatLayout::RowMajor, true),
+        (
+            GemmDType::BF16,
+            (121, 5000, 1000),
+            MatLayout::RowMajor,
+            true,
+        ),
         (
             GemmDType::F16,
             (1000, 1004, 1000),

@@ -261,7 +261,10 @@ fn transposed_tiles_above_128_rows_rank_where_measured_faster() {
         let p = best(m, n, k);
         assert!(p.transposed && p.cta_tile[..2] == tile, "{m}x{n}x{k}: {p}");
     }
-    for (m, n, k, tile) in [(4096, 4096, 4096, [128, 256]), (6072, 8088, 600, [128, 256])] {
+    for (m, n, k, tile) in [
+        (4096, 4096, 4096, [128, 256]),
+        (6072, 8088, 600, [128, 256]),
+    ] {
         let p = best(m, n, k);
         assert!(
             !p.transposed && p.cta_tile[..2] == tile && p.multicast == 2,
