@@ -59,15 +59,33 @@ pub(super) fn store_cols(sh: &Shape) -> i64 {
     SPAN / c_bytes(sh)
 }
 
+/// Kernel columns of one staged stage: [`store_cols`], except a transposed plan's 16-bit C
+/// on tiles that are not a multiple of 64 columns wide (160, the common transposed width),
+/// which stages 32 columns at a time (boxes of 64 x 32, two `stmatrix.trans` a warp).
+pub(super) fn stage_cols(sh: &Shape) -> i64 {
+    if sh.transposed && sh.c_half.is_some() && sh.bn % 64 != 0 {
+        32
+    } else {
+        store_cols(sh)
+    }
+}
+
+/// Whether a tile of `bn` kernel columns stages whole stages: a multiple of 32 columns for
+/// an f32 C or a transposed plan's 16-bit C, of 64 for a plain 16-bit C.
+pub(super) fn stages_tile(bn: i64, transposed: bool, c_bytes: i64) -> bool {
+    let cols = if transposed { 32 } else { SPAN / c_bytes };
+    bn % cols == 0
+}
+
 /// The tensor map the TMA stores write C through: C's type, the caller's n fastest, boxes of
 /// [`store_cols`] columns (one 128-byte span) x 64 rows, 128B-swizzled as staged. For a
 /// transposed plan (`p` is the kernel's problem, `n x m` of the caller's) the caller's C is
-/// `p.n` rows of `p.m` elements and the boxes are [`store_cols`] x [`store_cols`]
+/// `p.n` rows of `p.m` elements and the boxes are [`store_cols`] x [`stage_cols`]
 /// ([`t_boxes`] of them per stage).
 pub(super) fn tensor_map(p: &tessellate::GemmProblem, sh: &Shape) -> TensorMapSpec {
     let cb = c_bytes(sh);
     let (inner, outer, box_rows) = if sh.transposed {
-        (p.m, p.n, store_cols(sh))
+        (p.m, p.n, stage_cols(sh))
     } else {
         (p.n, p.m, 64)
     };
@@ -113,7 +131,7 @@ pub fn stmatrix_offset(w: i64, lane: i64, p: i64) -> i64 {
     swizzle(SPAN, row * SPAN + (2 * p + q / 2) * 16)
 }
 
-/// Boxes a transposed plan's stage (64 kernel rows x [`store_cols`] kernel columns) is
+/// Boxes a transposed plan's stage (64 kernel rows x [`stage_cols`] kernel columns) is
 /// stored as: each [`store_cols`] kernel rows wide (one 128-byte span of the caller's row).
 pub(super) fn t_boxes(sh: &Shape) -> i64 {
     64 / store_cols(sh)
@@ -157,7 +175,7 @@ enum Slots {
     /// `jj` is `jj * 8 * 128` bytes further ([`staged_offset_t`]).
     TPairs([Reg; 4]),
     /// Transposed 16-bit C: the row address of the stage's first `stmatrix.trans`; number
-    /// `p` is `p * 16 * 128` bytes further ([`stmatrix_offset_t`]).
+    /// `p` (of [`stage_cols`] / 16) is `p * 16 * 128` bytes further ([`stmatrix_offset_t`]).
     TRows(Reg),
 }
 
@@ -734,7 +752,7 @@ fn tma_store(
         b.reg(RegClass::B32),
         b.reg(RegClass::B32),
     );
-    let cols = store_cols(sh);
+    let cols = stage_cols(sh);
     let boxes_per_piece = sh.bn / cols;
     let next = next.map(|ov| (ov, ov.chunks(acc)));
     let sync = |b: &mut Builder| b.emit(Op::Bar, "sync", vec![r(st.bar), imm(128)]);
@@ -765,7 +783,7 @@ fn tma_store(
             // stage, half q % 2.
             let pack4 = |b: &mut Builder, p: usize, ty: &str, packed: &[Reg; 4]| {
                 for (q, &d) in packed.iter().enumerate() {
-                    scaled(b, (8 * c) as usize + 2 * p + q / 2, q % 2);
+                    scaled(b, (cols / 8 * c) as usize + 2 * p + q / 2, q % 2);
                     let pack = format!("rn.{ty}x2.f32");
                     b.emit(Op::Cvt, &pack, vec![r(d), r(o1), r(o0)]);
                 }
@@ -782,7 +800,7 @@ fn tma_store(
                     }
                 }
                 (Slots::TRows(row), Some((ty, packed))) => {
-                    for p in 0..4 {
+                    for p in 0..(cols / 16) as usize {
                         pack4(b, p, ty, &packed);
                         b.emit(
                             Op::Stmatrix,

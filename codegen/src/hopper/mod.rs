@@ -532,7 +532,8 @@ impl Shape {
         // plan's C tile is a column block of the caller's C, whose row pitch is the kernel's
         // m; it stages boxes transposed ([`epilogue`]).
         let c_pitch = if plan.transposed { p.m } else { p.n } * c_bytes;
-        let store_ok = c_pitch % 16 == 0 && wn % (SPAN / c_bytes) == 0;
+        let store_ok =
+            c_pitch % 16 == 0 && epilogue::stages_tile(wn, plan.transposed, c_bytes);
         // A transposed decode plan (the caller's m within one wgmma n) with an f32 C keeps
         // direct stores unless asked: a warp's store there fills whole 32-byte sectors (8
         // lanes x 4 bytes in each of 4 rows), and a lone tile has nothing for the TMA store
@@ -558,8 +559,8 @@ impl Shape {
                     )
                 } else {
                     format!(
-                        "a TMA-store epilogue for {wn}-column tiles (boxes are {} columns of C)",
-                        SPAN / c_bytes
+                        "a TMA-store epilogue for {wn}-column tiles (stages are {} columns)",
+                        if plan.transposed { 32 } else { SPAN / c_bytes }
                     )
                 });
             }
