@@ -45,10 +45,10 @@ fn half_c_kernels_stage_with_stmatrix_or_pack_pairs_and_assemble() {
     let ptxas_ok = ptxas::require_or_skip("half_c_kernels").is_some();
     // (dtype, shape, B layout, TMA store expected): the overlap kernel (4096^3), a ragged
     // one (N = 2312 is 4624 bytes a row, a multiple of 16; k = 2000, not 3000, where since
-    // run 28 a transposed grid ranks first, whose 160-column tiles take direct stores), a
-    // decode shape whose best plan is transposed with 16 columns (direct stores), transposed
-    // plans with 128 columns (boxes staged by `stmatrix.trans`, run 29; one at a ragged M,
-    // N and K), and N = 1004 (2008 bytes a row: direct stores).
+    // run 28 a transposed grid ranks first), a decode shape whose best plan is transposed
+    // with 16 columns (direct stores), transposed plans with 128 columns (64 x 64 boxes
+    // staged by `stmatrix.trans`, run 29; one at a ragged M, N and K) and 160 columns (64 x
+    // 32 boxes, ragged), and N = 1004 (2008 bytes a row: direct stores).
     let cases = [
         (
             GemmDType::F16,
@@ -73,6 +73,12 @@ fn half_c_kernels_stage_with_stmatrix_or_pack_pairs_and_assemble() {
         (
             GemmDType::BF16,
             (121, 5000, 1000),
+            MatLayout::RowMajor,
+            true,
+        ),
+        (
+            GemmDType::BF16,
+            (4861, 1000, 4480),
             MatLayout::RowMajor,
             true,
         ),
@@ -106,7 +112,13 @@ fn half_c_kernels_stage_with_stmatrix_or_pack_pairs_and_assemble() {
                 TmaElem::F16
             };
             assert_eq!(map.elem, elem, "{what}");
-            assert_eq!(map.box_dims, [64, 64], "{what}");
+            // Stages of 32 kernel columns where the tile is not a multiple of 64 wide.
+            let rows = if plan.transposed && plan.cta_tile[1] % 64 != 0 {
+                32
+            } else {
+                64
+            };
+            assert_eq!(map.box_dims, [64, rows], "{what}");
             assert_eq!(map.stride_bytes, (shape.1 * 2) as u64, "{what}");
             // A transposed plan's boxes are the caller's rows: each 8x8 matrix stored
             // column-major.
@@ -116,7 +128,11 @@ fn half_c_kernels_stage_with_stmatrix_or_pack_pairs_and_assemble() {
                 "stmatrix.sync.aligned.m8n8.x4.shared.b16"
             };
             assert!(k.ptx.contains(st), "{what}");
-            assert_eq!(plan.transposed, shape.0 <= 128, "{what}");
+            assert_eq!(
+                plan.transposed,
+                shape.0 != 4096 && shape.0 != 2100,
+                "{what}"
+            );
             assert!(!k.ptx.contains("st.shared.v2.f32"), "{what}");
         }
         // The beta path (and the direct path) packs pairs or narrows single elements.

@@ -1085,7 +1085,9 @@ fn unpaired_grids_of_odd_tile_rows_assemble_without_spills() {
 /// along the caller's m (docs/BENCHMARKS.md run 26) wherever A is row-major (a transposed
 /// plan reads the caller's A as its K-major B): 192x160, 128x160 and 64x160 tiles, ragged
 /// m, n and k. Each stages C through transposed TMA-store boxes (a third tensor map, over
-/// the caller's C, 32 x 32 f32 boxes; run 29) and assembles without spills; a column-major A keeps a plain plan. Its B is shared across a
+/// the caller's C, 32 x 32 f32 boxes; run 29), lone grids with deep rings giving up stages
+/// for it (29-g), and assembles without spills; a column-major A keeps a plain plan. Its B
+/// is shared across a
 /// 2-CTA cluster (TMA multicast) where A's rows straddle 32-byte sectors and K > 1536 (run
 /// 27): here the 16-bit shapes of the second group, whose rows of 15568, 8560 and 16336
 /// bytes straddle them, and no tf32 one (rows of whole sectors).

@@ -532,8 +532,7 @@ impl Shape {
         // plan's C tile is a column block of the caller's C, whose row pitch is the kernel's
         // m; it stages boxes transposed ([`epilogue`]).
         let c_pitch = if plan.transposed { p.m } else { p.n } * c_bytes;
-        let store_ok =
-            c_pitch % 16 == 0 && epilogue::stages_tile(wn, plan.transposed, c_bytes);
+        let store_ok = c_pitch % 16 == 0 && epilogue::stages_tile(wn, plan.transposed, c_bytes);
         // A transposed decode plan (the caller's m within one wgmma n) with an f32 C keeps
         // direct stores unless asked: a warp's store there fills whole 32-byte sectors (8
         // lanes x 4 bytes in each of 4 rows), and a lone tile has nothing for the TMA store
@@ -564,19 +563,27 @@ impl Shape {
                     )
                 });
             }
-            if store_bufs == 0 {
-                while stages > 2 && ring(stages) + staging(1) > limit {
-                    stages -= 1;
-                }
-                if ring(stages) + staging(1) > limit {
-                    return unsupported(format!("a TMA-store epilogue beside {stage}-byte stages"));
-                }
-                store_bufs = if ring(stages) + staging(2) <= limit {
-                    2
-                } else {
-                    1
-                };
+            if ring(2) + staging(1) > limit {
+                return unsupported(format!("a TMA-store epilogue beside {stage}-byte stages"));
             }
+        }
+        // Asked for, or for a transposed plan above 128 rows (whose direct stores are
+        // scalar along the caller's rows), the staging buffers take stages where the ring
+        // leaves no room: lone transposed grids with deep rings ran 1.02-1.09x faster so,
+        // f32 and 16-bit C (H100, docs/BENCHMARKS.md run 29-g).
+        let take_stages = match opts.tma_store {
+            Some(on) => on,
+            None => store_ok && plan.transposed && p.n > 128,
+        };
+        if take_stages && store_bufs == 0 && ring(2) + staging(1) <= limit {
+            while stages > 2 && ring(stages) + staging(1) > limit {
+                stages -= 1;
+            }
+            store_bufs = if ring(stages) + staging(2) <= limit {
+                2
+            } else {
+                1
+            };
         }
         // The other splits' partial tiles (f32) are staged in the pipeline's shared memory.
         if split > 1 && plan.cta_tile[0] * wn * 4 > stages * stage {
