@@ -611,8 +611,15 @@ fn wgmma_candidates(
             };
         // A lone grid's ring is deeper than the plan's default (see [`ring`]).
         let cta = [wg * wm, wn, bk];
+        // A transposed grid above 128 rows keeps one staging buffer per consumer warpgroup
+        // beside its ring where the caller's C rows (the kernel's m) suit a TMA store.
+        let reserve = if b.any_grid && problem.m % 4 == 0 {
+            wg * ring::STAGING_BUFFER_BYTES
+        } else {
+            0
+        };
         let stages = if ring::is_lone(target.sms, tiles * split_k) {
-            ring::lone_stages(problem, target, cta, held_n, split_k, stages)
+            ring::lone_stages_beside(problem, target, cta, held_n, split_k, stages, reserve)
         } else {
             stages
         };

@@ -94,6 +94,11 @@ pub fn is_lone(sms: u32, ctas: i64) -> bool {
     ctas <= i64::from(sms)
 }
 
+/// Bytes of one TMA-store staging buffer of the Hopper epilogue (a box of 64 rows x 128
+/// bytes; `codegen::hopper::epilogue`): what a lone transposed grid above 128 rows keeps
+/// beside its ring per consumer warpgroup ([`lone_stages_beside`]).
+pub const STAGING_BUFFER_BYTES: i64 = 64 * 128;
+
 /// The ring depth of a lone grid's `cta` tile (`[m, n, k]`; the plan's default depth
 /// `stages`), split `split_k` ways: at least [`LONE_STAGES`] and the plan's, enough to hold
 /// [`LONE_STREAM_BYTES`] of the streamed operand (split-K: [`LONE_BYTES`] of both, A's rows
@@ -107,6 +112,21 @@ pub fn lone_stages(
     held_n: i64,
     split_k: i64,
     stages: i64,
+) -> i64 {
+    lone_stages_beside(problem, target, cta, held_n, split_k, stages, 0)
+}
+
+/// [`lone_stages`] with `reserve` bytes of the CTA's shared memory kept for other buffers
+/// (a TMA-store epilogue's staging, which the code generator otherwise takes from the ring:
+/// docs/BENCHMARKS.md run 29-g), so that the plan carries the ring its kernel builds.
+pub fn lone_stages_beside(
+    problem: &GemmProblem,
+    target: &Target,
+    cta: [i64; 3],
+    held_n: i64,
+    split_k: i64,
+    stages: i64,
+    reserve: i64,
 ) -> i64 {
     let eb = problem.dtype.input_bytes();
     let (a, b) = (cta[0] * cta[2] * eb, cta[1] * cta[2] * eb);
@@ -125,7 +145,7 @@ pub fn lone_stages(
         i64::from(target.smem_max_per_cta),
         i64::from(target.smem_bytes_per_sm),
         1,
-    );
+    ) - reserve;
     (2..=want)
         .rev()
         .find(|&s| ring_bytes(held, s) <= limit)
@@ -200,5 +220,20 @@ mod tests {
         let p = f16(128, 6144, 4096);
         assert_eq!(lone_stages(&p, &t, [128, 96, 64], 96, 1, 16), 8);
         assert_eq!(lone_stages(&p, &t, [128, 96, 64], 128, 1, 16), 7);
+    }
+
+    /// A lone transposed 128x160 grid (36 KiB stages; the kernel's problem is the caller's
+    /// 2000x1216x4280 transposed) takes six stages alone and five beside two staging buffers
+    /// (one per consumer warpgroup), the depth its kernel builds (run 29-g).
+    #[test]
+    fn staging_buffers_take_their_bytes_from_the_ring() {
+        let t = h100();
+        let p = f16(1216, 2000, 4280);
+        assert_eq!(lone_stages(&p, &t, [128, 160, 64], 160, 1, 4), 6);
+        let reserve = 2 * STAGING_BUFFER_BYTES;
+        assert_eq!(
+            lone_stages_beside(&p, &t, [128, 160, 64], 160, 1, 4, reserve),
+            5
+        );
     }
 }

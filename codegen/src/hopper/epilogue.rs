@@ -47,7 +47,7 @@ use crate::{TensorMapSpec, TmaElem, TmaOperand};
 use emit_ptx::ast::Op;
 
 /// Bytes of one staging buffer: a box of 64 rows (one wgmma piece) x 128 bytes.
-pub(super) const STORE_BOX_BYTES: i64 = 64 * SPAN;
+pub(super) const STORE_BOX_BYTES: i64 = tessellate::ring::STAGING_BUFFER_BYTES;
 
 /// Bytes of one element of C: 4 (f32) or 2 (f16, bf16).
 pub(super) fn c_bytes(sh: &Shape) -> i64 {
