@@ -619,7 +619,7 @@ fn wgmma_candidates(
             0
         };
         let stages = if ring::is_lone(target.sms, tiles * split_k) {
-            ring::lone_stages_beside(problem, target, cta, held_n, split_k, stages, reserve)
+            ring::lone_stages(problem, target, cta, held_n, split_k, stages, reserve)
         } else {
             stages
         };

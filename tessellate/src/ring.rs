@@ -96,30 +96,19 @@ pub fn is_lone(sms: u32, ctas: i64) -> bool {
 
 /// Bytes of one TMA-store staging buffer of the Hopper epilogue (a box of 64 rows x 128
 /// bytes; `codegen::hopper::epilogue`): what a lone transposed grid above 128 rows keeps
-/// beside its ring per consumer warpgroup ([`lone_stages_beside`]).
+/// beside its ring per consumer warpgroup ([`lone_stages`]).
 pub const STAGING_BUFFER_BYTES: i64 = 64 * 128;
 
 /// The ring depth of a lone grid's `cta` tile (`[m, n, k]`; the plan's default depth
 /// `stages`), split `split_k` ways: at least [`LONE_STAGES`] and the plan's, enough to hold
 /// [`LONE_STREAM_BYTES`] of the streamed operand (split-K: [`LONE_BYTES`] of both, A's rows
 /// past `M` not fetched), at most 16, and no more than one CTA's shared memory holds beside
-/// two 8-byte mbarriers a stage. The bytes in flight count the columns read; shared memory,
-/// the `held_n` columns of B a stage holds ([`stage_bytes`]).
+/// two 8-byte mbarriers a stage and `reserve` bytes kept for other buffers (a TMA-store
+/// epilogue's staging, which the code generator otherwise takes from the ring:
+/// docs/BENCHMARKS.md run 29-g, so that the plan carries the ring its kernel builds). The
+/// bytes in flight count the columns read; shared memory, the `held_n` columns of B a stage
+/// holds ([`stage_bytes`]).
 pub fn lone_stages(
-    problem: &GemmProblem,
-    target: &Target,
-    cta: [i64; 3],
-    held_n: i64,
-    split_k: i64,
-    stages: i64,
-) -> i64 {
-    lone_stages_beside(problem, target, cta, held_n, split_k, stages, 0)
-}
-
-/// [`lone_stages`] with `reserve` bytes of the CTA's shared memory kept for other buffers
-/// (a TMA-store epilogue's staging, which the code generator otherwise takes from the ring:
-/// docs/BENCHMARKS.md run 29-g), so that the plan carries the ring its kernel builds.
-pub fn lone_stages_beside(
     problem: &GemmProblem,
     target: &Target,
     cta: [i64; 3],
@@ -170,31 +159,31 @@ mod tests {
         let t = h100();
         // 8 KiB of B a stage: 10 stages hold 80 KiB.
         assert_eq!(
-            lone_stages(&f16(128, 4096, 4096), &t, [64, 64, 64], 64, 1, 4),
+            lone_stages(&f16(128, 4096, 4096), &t, [64, 64, 64], 64, 1, 4, 0),
             10
         );
         // 128x64 tiles: 24 KiB stages, of which 9 fit beside the barriers in 227 KiB.
         assert_eq!(
-            lone_stages(&f16(128, 5120, 5120), &t, [128, 64, 64], 64, 1, 4),
+            lone_stages(&f16(128, 5120, 5120), &t, [128, 64, 64], 64, 1, 4, 0),
             9
         );
         // Split-K counts both operands: 24 KiB a stage, so the floor of 6.
         assert_eq!(
-            lone_stages(&f16(128, 4096, 14336), &t, [128, 64, 64], 64, 2, 4),
+            lone_stages(&f16(128, 4096, 14336), &t, [128, 64, 64], 64, 2, 4, 0),
             6
         );
         // 32-byte spans: 2 KiB of B a stage would want 40; the ring stops at 16.
         assert_eq!(
-            lone_stages(&f16(128, 4096, 4096), &t, [64, 64, 16], 64, 1, 16),
+            lone_stages(&f16(128, 4096, 4096), &t, [64, 64, 16], 64, 1, 16, 0),
             16
         );
         // tf32: 32 elements of 4 bytes a stage; 64x64 tiles stream the same 8 KiB of B.
         let tf32 = GemmProblem::new(128, 4096, 4096, 1, GemmDType::TF32).unwrap();
-        assert_eq!(lone_stages(&tf32, &t, [64, 64, 32], 64, 1, 4), 10);
+        assert_eq!(lone_stages(&tf32, &t, [64, 64, 32], 64, 1, 4, 0), 10);
         // Split-K with M = 16 under a 128-row tile: TMA fetches 16 of A's 128 rows (2 KiB
         // of 16 KiB), so 8 KiB of B + 2 KiB of A a stage: 8 stages hold 80 KiB.
         assert_eq!(
-            lone_stages(&f16(16, 4096, 4096), &t, [128, 64, 64], 64, 2, 4),
+            lone_stages(&f16(16, 4096, 4096), &t, [128, 64, 64], 64, 2, 4, 0),
             8
         );
         // The transposed decode grid streams A (the caller's B): 64 rows of 128 B.
@@ -218,8 +207,8 @@ mod tests {
         // but a stage holds 32 KiB (B's tail chunk whole), so 7.
         let t = h100();
         let p = f16(128, 6144, 4096);
-        assert_eq!(lone_stages(&p, &t, [128, 96, 64], 96, 1, 16), 8);
-        assert_eq!(lone_stages(&p, &t, [128, 96, 64], 128, 1, 16), 7);
+        assert_eq!(lone_stages(&p, &t, [128, 96, 64], 96, 1, 16, 0), 8);
+        assert_eq!(lone_stages(&p, &t, [128, 96, 64], 128, 1, 16, 0), 7);
     }
 
     /// A lone transposed 128x160 grid (36 KiB stages; the kernel's problem is the caller's
@@ -229,11 +218,8 @@ mod tests {
     fn staging_buffers_take_their_bytes_from_the_ring() {
         let t = h100();
         let p = f16(1216, 2000, 4280);
-        assert_eq!(lone_stages(&p, &t, [128, 160, 64], 160, 1, 4), 6);
+        assert_eq!(lone_stages(&p, &t, [128, 160, 64], 160, 1, 4, 0), 6);
         let reserve = 2 * STAGING_BUFFER_BYTES;
-        assert_eq!(
-            lone_stages_beside(&p, &t, [128, 160, 64], 160, 1, 4, reserve),
-            5
-        );
+        assert_eq!(lone_stages(&p, &t, [128, 160, 64], 160, 1, 4, reserve), 5);
     }
 }

@@ -533,21 +533,21 @@ impl Shape {
         // m; it stages boxes transposed ([`epilogue`]).
         let c_pitch = if plan.transposed { p.m } else { p.n } * c_bytes;
         let store_ok = c_pitch % 16 == 0 && epilogue::stages_tile(wn, plan.transposed, c_bytes);
-        // A transposed decode plan (the caller's m within one wgmma n) with an f32 C keeps
-        // direct stores unless asked: a warp's store there fills whole 32-byte sectors (8
-        // lanes x 4 bytes in each of 4 rows), and a lone tile has nothing for the TMA store
-        // to overlap. Staged, 128x5120x5120 and bf16 128x5120x13824 ran 0.5-1.6% slower in
-        // five of six pairs on an H100 and 0.4-1.0% on an H200; with a 16-bit C (16 bytes a
-        // sector row) staging ran 1-5% faster (docs/BENCHMARKS.md runs 29-a, 29-b, 29-d).
-        let direct_decode = plan.transposed && c_half.is_none() && p.n <= 128;
-        let mut store_bufs = match opts.tma_store {
-            Some(false) => 0,
-            _ if !store_ok => 0,
-            None if direct_decode => 0,
-            _ => [2, 1]
-                .into_iter()
-                .find(|&n| ring(stages) + staging(n) <= limit)
-                .unwrap_or(0),
+        // Where the TMA store may stage: `(use, take)`, `take` meaning its buffers may take
+        // stages where the ring leaves no room (asked for, and by default for transposed
+        // plans above 128 rows, whose direct stores are scalar along the caller's rows: lone
+        // such grids with deep rings ran 1.02-1.09x faster so, f32 and 16-bit C; H100,
+        // docs/BENCHMARKS.md run 29-g). A transposed decode plan (the caller's m within one
+        // wgmma n) with an f32 C keeps direct stores unless asked: a warp's store there fills
+        // whole 32-byte sectors (8 lanes x 4 bytes in each of 4 rows), and a lone tile has
+        // nothing for the TMA store to overlap. Staged, 128x5120x5120 and bf16
+        // 128x5120x13824 ran 0.5-1.6% slower in five of six pairs on an H100 and 0.4-1.0% on
+        // an H200; with a 16-bit C (16 bytes a sector row) staging ran 1-5% faster (runs
+        // 29-a, 29-b, 29-d).
+        let (use_store, take_stages) = match opts.tma_store {
+            Some(on) => (on, on),
+            None if plan.transposed && p.n <= 128 => (c_half.is_some(), false),
+            None => (true, plan.transposed),
         };
         if opts.tma_store == Some(true) {
             if !store_ok {
@@ -567,23 +567,17 @@ impl Shape {
                 return unsupported(format!("a TMA-store epilogue beside {stage}-byte stages"));
             }
         }
-        // Asked for, or for a transposed plan above 128 rows (whose direct stores are
-        // scalar along the caller's rows), the staging buffers take stages where the ring
-        // leaves no room: lone transposed grids with deep rings ran 1.02-1.09x faster so,
-        // f32 and 16-bit C (H100, docs/BENCHMARKS.md run 29-g).
-        let take_stages = match opts.tma_store {
-            Some(on) => on,
-            None => store_ok && plan.transposed && p.n > 128,
-        };
-        if take_stages && store_bufs == 0 && ring(2) + staging(1) <= limit {
-            while stages > 2 && ring(stages) + staging(1) > limit {
-                stages -= 1;
+        let mut store_bufs = 0;
+        if use_store && store_ok {
+            if take_stages && ring(2) + staging(1) <= limit {
+                while stages > 2 && ring(stages) + staging(1) > limit {
+                    stages -= 1;
+                }
             }
-            store_bufs = if ring(stages) + staging(2) <= limit {
-                2
-            } else {
-                1
-            };
+            store_bufs = [2, 1]
+                .into_iter()
+                .find(|&n| ring(stages) + staging(n) <= limit)
+                .unwrap_or(0);
         }
         // The other splits' partial tiles (f32) are staged in the pipeline's shared memory.
         if split > 1 && plan.cta_tile[0] * wn * 4 > stages * stage {
