@@ -107,6 +107,12 @@ pub struct CompileOptions {
     /// warpgroup kernels' launch order, instead of the default 8 (`hopper::raster`); at least 1.
     /// With a GPC-major cluster order, tile columns per band (`hopper::order::band_raster`).
     pub raster_group: Option<u32>,
+    /// Launch order of a warpgroup kernel without a cluster order or stream-K: `Some(false)`
+    /// m fastest in groups of `raster_group` tile rows (as every such kernel before run 30),
+    /// `Some(true)` n fastest in groups of `raster_group` tile columns, or `None`: n fastest
+    /// on a lone grid (at most one CTA per SM, one batch) whose A rows outnumber its B
+    /// columns (tiles counted whole), m fastest elsewhere (`hopper::n_first`).
+    pub raster_n_first: Option<bool>,
     /// GPC-major cluster order for persistent warpgroup kernels (`hopper::order`): on
     /// (`Some(true)`; refused for kernels that are not persistent, split-K, stream-K and
     /// batched kernels, and grids of more than 65536 clusters), off (launch order
@@ -175,6 +181,7 @@ impl Default for CompileOptions {
             tma_store: None,
             stream_k: None,
             raster_group: None,
+            raster_n_first: None,
             cluster_order: None,
             pingpong: None,
             epilogue_overlap: EpilogueOverlap::Auto,

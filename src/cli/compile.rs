@@ -73,6 +73,13 @@ pub struct CompileArgs {
     /// instead (column fastest within a band). Default 8.
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=4096))]
     pub raster_group: Option<u32>,
+    /// Launch order of warpgroup (sm_90a) kernels without a GPC-major cluster order: `m`
+    /// (m fastest in groups of `--raster-group` tile rows), `n` (n fastest in groups of
+    /// tile columns), or `auto`: `n` on a grid of at most one CTA per SM whose A rows
+    /// outnumber its B columns, so that CTAs launched together share the larger operand's
+    /// slab (measured 1.01-1.11x on such grids: docs/BENCHMARKS.md run 30), `m` elsewhere.
+    #[arg(long, default_value = "auto", value_parser = ["auto", "m", "n"])]
+    pub raster_order: String,
     /// GPC-major cluster order for persistent warpgroup (sm_90a) kernels: the kernel takes a
     /// table, cluster -> logical index, that `verify` and `bench` fill from where this GPU
     /// places the grid's clusters, so that each GPC's clusters read the same A slabs at once
@@ -271,6 +278,11 @@ pub fn kernel(
         tma_store: on_off(&a.tma_store),
         stream_k: on_off(&a.stream_k),
         raster_group: a.raster_group,
+        raster_n_first: match a.raster_order.as_str() {
+            "m" => Some(false),
+            "n" => Some(true),
+            _ => None,
+        },
         cluster_order: on_off(&a.cluster_order),
         pingpong: on_off(&a.pingpong),
         epilogue_overlap: a.epilogue_overlap,

@@ -295,6 +295,9 @@ struct Shape {
     /// Tile rows (multicast groups) per launch-order group (see [`raster`]), or with
     /// [`Shape::cluster_order`] tile columns per band ([`order::band_raster`]).
     raster_group: i64,
+    /// Launch order n fastest, in groups of `raster_group` tile columns ([`raster`]); only
+    /// without a cluster order or stream-K.
+    n_first: bool,
     /// Clusters of the grid whose first tiles follow the GPC-major order table
     /// ([`order`]); `None`: launch order in groups of rows ([`raster`]).
     cluster_order: Option<i64>,
@@ -654,12 +657,20 @@ impl Shape {
             store_bufs,
             c_half,
             raster_group: opts.raster_group.map_or(RASTER_GROUP, i64::from),
+            n_first: false,
             cluster_order: None,
             transposed: plan.transposed,
             a,
             b,
             overlap,
         };
+        // With one row or column of launch groups both orders are the same: m fastest then,
+        // as before run 30.
+        sh.n_first = opts.raster_n_first.unwrap_or_else(|| {
+            sh.row_groups() > 1
+                && sh.col_groups() > 1
+                && n_first(lone, p.batch, gm * plan.cta_tile[0], gn * plan.cta_tile[1])
+        });
         // What the GPC-major cluster order needs, the first need it lacks: one grid of
         // persistent CTAs over whole tiles of one batch.
         let order_lacks = first_lack([
@@ -678,6 +689,12 @@ impl Shape {
                 true
             }
         };
+        if opts.raster_n_first == Some(true) && (gpc_order || sk.is_some()) {
+            return unsupported(
+                "an n-fastest launch order with a GPC-major cluster order or stream-K (they order tiles their own way)"
+                    .into(),
+            );
+        }
         if gpc_order {
             let clusters = sh.grid(opts.sms) / mcast;
             // The table holds u16 logical indices.
@@ -1134,7 +1151,7 @@ impl Shape {
             let (mt, nt) = order::band_raster(b, pid, dims[0], dims[1], self.raster_group);
             (mt, nt, ks)
         } else {
-            raster(b, local, dims, self.raster_group)
+            raster(b, local, dims, self.raster_group, self.n_first)
         };
         if self.mcast() > 1 {
             // The rank in the cluster is the tile's place in its block; no k-split.
@@ -1223,7 +1240,7 @@ impl Shape {
             "b32",
             vec![r(count), r(count), imm(sk.kt), r(in_sk)],
         );
-        let (m0, n0, ks) = raster(b, lin, [self.gm, self.gn, 1], self.raster_group);
+        let (m0, n0, ks) = raster(b, lin, [self.gm, self.gn, 1], self.raster_group, false);
         self.tile_origin(b, m0, n0);
         let (contrib, signal, stop) = (
             b.reg(RegClass::Pred),
@@ -1269,25 +1286,50 @@ impl Shape {
 /// The CTA's tile `(m, n)` and k-split from its linear index `cta`: tiles are launched in groups
 /// of `group` tile rows (multicast groups of rows where `gm` counts them), m fastest within a
 /// group, so that co-resident CTAs reuse each other's A and B slabs from L2 (`cta` is the
-/// slot within one batch's `gm * gn * split`).
-fn raster(b: &mut Builder, cta: Reg, [gm, gn, split]: [i64; 3], group: i64) -> (Reg, Reg, Reg) {
+/// slot within one batch's `gm * gn * split`). With `n_first` the same over the transposed
+/// grid: groups of `group` tile columns, n fastest within a group ([`n_first`]).
+fn raster(
+    b: &mut Builder,
+    cta: Reg,
+    [gm, gn, split]: [i64; 3],
+    group: i64,
+    n_first: bool,
+) -> (Reg, Reg, Reg) {
     let (pid, ks) = cluster_of(b, cta, split);
-    let per_group = group * gn;
+    // The fast dimension's tile count and the slow one's.
+    let (gf, gs) = if n_first { (gn, gm) } else { (gm, gn) };
+    let per_group = group * gs;
     let at = b.reg(RegClass::B32);
     b.emit(Op::Div, "u32", vec![r(at), r(pid), imm(per_group)]);
     let first = b.reg(RegClass::B32);
     b.emit(Op::Mul, "lo.u32", vec![r(first), r(at), imm(group)]);
-    // Rows in this group: min(gm - first, group).
-    let size = b.const_u32(gm);
+    // Fast-dimension tiles in this group: min(gf - first, group).
+    let size = b.const_u32(gf);
     b.emit(Op::Sub, "u32", vec![r(size), r(size), r(first)]);
     b.emit(Op::Min, "u32", vec![r(size), r(size), imm(group)]);
     let within = b.reg(RegClass::B32);
     b.emit(Op::Rem, "u32", vec![r(within), r(pid), imm(per_group)]);
-    let (mt, nt) = (b.reg(RegClass::B32), b.reg(RegClass::B32));
-    b.emit(Op::Rem, "u32", vec![r(mt), r(within), r(size)]);
-    b.emit(Op::Add, "u32", vec![r(mt), r(mt), r(first)]);
-    b.emit(Op::Div, "u32", vec![r(nt), r(within), r(size)]);
-    (mt, nt, ks)
+    let (ft, st) = (b.reg(RegClass::B32), b.reg(RegClass::B32));
+    b.emit(Op::Rem, "u32", vec![r(ft), r(within), r(size)]);
+    b.emit(Op::Add, "u32", vec![r(ft), r(ft), r(first)]);
+    b.emit(Op::Div, "u32", vec![r(st), r(within), r(size)]);
+    if n_first { (st, ft, ks) } else { (ft, st, ks) }
+}
+
+/// Whether a warpgroup kernel's launch order goes n fastest by default ([`raster`]): on a lone
+/// grid (at most one CTA per SM) of one batch whose tile rows span more of the problem's m
+/// (`rows`, whole tiles) than its tile columns span of n (`cols`), so that CTAs launched
+/// together take one tile row, sharing the slab of A, the larger operand, and sweeping B's
+/// columns. Measured on an H100 (docs/BENCHMARKS.md run 30-b, `--raster-group 1`, which is
+/// this order where a grid has at most 8 tile columns, against m-fastest groups of 8 rows),
+/// at the 24 lone grids of 12 shapes, each in both orientations (a plain plan and its
+/// transposed mirror): where rows span more, n fastest ran faster at 11 of 12, 1.01-1.11x
+/// (2279x736x7616, 128x128 tiles: 47.8 -> 43.2 us; 5152x376x1720, 1144x800x5584,
+/// 1992x472x744, 3184x904x864, 1800x1448x3088, 3896x984x9376, 4752x1568x3240, 3000x1000x3000,
+/// 936x960x1760, 328x5776x5312), 0.96x at the transposed 64x128 grid of 432x1024x3568;
+/// where columns span more, m fastest ran 1.00-1.25x of n fastest at all 12.
+fn n_first(lone: bool, batch: i64, rows: i64, cols: i64) -> bool {
+    lone && batch == 1 && rows > cols
 }
 
 /// The first need of `needs` (`(lacking, need)` pairs) that is lacking.

@@ -226,6 +226,8 @@ fn check_block_multicast(
 ) {
     let mut sh = shape_4096(false);
     (sh.gm, sh.gn, sh.raster_group) = (gm, gn, group);
+    // Either launch order covers the blocks alike.
+    sh.n_first = (gm + gn + group) % 2 == 1;
     (sh.mc_rows, sh.mc_cols) = (rows, cols);
     (sh.cluster_order, sh.persistent) = (None, launched.is_some());
     let (bm, bn) = (sh.stage_readers() * sh.wm, sh.bn);
@@ -281,6 +283,72 @@ proptest! {
         gm in 1i64..12, gn in 1i64..12, group in 1i64..10, clusters in 1i64..40, persistent in any::<bool>()
     ) {
         check_block_multicast((gm, gn, group), (2, 2), persistent.then_some(4 * clusters));
+    }
+}
+
+/// The launch order of `gm x gn` tiles in groups of `group` tile rows, m fastest (or with
+/// `n_first` of tile columns, n fastest), listed group by group: built by enumeration,
+/// apart from the kernel's division and remainder arithmetic.
+fn launch_order(gm: i64, gn: i64, group: i64, n_first: bool) -> Vec<(i64, i64)> {
+    let (gf, gs) = if n_first { (gn, gm) } else { (gm, gn) };
+    let mut order = Vec::new();
+    for start in (0..gf).step_by(group as usize) {
+        for slow in 0..gs {
+            for fast in start..(start + group).min(gf) {
+                order.push(if n_first { (slow, fast) } else { (fast, slow) });
+            }
+        }
+    }
+    order
+}
+
+/// Checks the loop over `gm x gn` tiles without multicast, cluster order or stream-K, in
+/// launch-order groups of `group` tile rows (or columns with `n_first`), on `launched`
+/// persistent CTAs or one CTA per tile: CTA `c` visits tiles `c, c + launched, ...` of
+/// [`launch_order`].
+fn check_launch_order(gm: i64, gn: i64, group: i64, n_first: bool, launched: Option<i64>) {
+    let mut sh = shape_4096(false);
+    (sh.gm, sh.gn, sh.raster_group, sh.n_first) = (gm, gn, group, n_first);
+    (sh.mc_rows, sh.mc_cols, sh.cluster_order) = (1, 1, None);
+    sh.persistent = launched.is_some();
+    let (bm, bn) = (sh.stage_readers() * sh.wm, sh.bn);
+    let order = launch_order(gm, gn, group, n_first);
+    let ctas = launched.unwrap_or(gm * gn);
+    let slots = (gm * gn + ctas - 1) / ctas + 1;
+    let seen = run(&loop_kernel(&sh, slots, None), ctas, slots);
+    for (cta, visits) in seen.iter().enumerate() {
+        let want: Vec<(i64, i64)> = order
+            .iter()
+            .skip(cta)
+            .step_by(ctas as usize)
+            .copied()
+            .collect();
+        let got: Vec<(i64, i64)> = visits
+            .iter()
+            .map(|v| (i64::from(v[0]) / bm, i64::from(v[1]) / bn))
+            .collect();
+        assert_eq!(got, want, "CTA {cta} of {ctas}");
+    }
+}
+
+#[test]
+fn launch_orders_go_m_or_n_fastest() {
+    // 18 x 6 tiles (2279x736 in 128x128 tiles, run 30-b), one CTA per tile: n fastest
+    // visits (0, 0), (0, 1), ...
+    check_launch_order(18, 6, 8, true, None);
+    check_launch_order(18, 6, 8, false, None);
+    assert_eq!(launch_order(3, 2, 8, true)[..3], [(0, 0), (0, 1), (1, 0)]);
+    assert_eq!(launch_order(3, 2, 8, false)[..3], [(0, 0), (1, 0), (2, 0)]);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(32))]
+    #[test]
+    fn launch_orders_visit_every_tile_in_order(
+        gm in 1i64..20, gn in 1i64..20, group in 1i64..10, n_first in any::<bool>(),
+        ctas in 1i64..60, persistent in any::<bool>()
+    ) {
+        check_launch_order(gm, gn, group, n_first, persistent.then_some(ctas));
     }
 }
 
