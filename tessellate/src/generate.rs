@@ -1046,16 +1046,17 @@ const TRANSPOSED_FACTOR: f64 = 1.02;
 /// four slower (6072x8088x600 0.81x, where the transposed grid gave up B multicast).
 const TRANSPOSED_FREE_ROUNDS: f64 = 4.0;
 
-/// What sharing B across a 2-CTA cluster costs a transposed plan above 128 rows beyond the
-/// L2 fill the model's term saves, as a factor on its cycles (on top of
-/// [`TRANSPOSED_FACTOR`] where that applies): where the caller's A rows are whole 32-byte sectors, multicast
-/// on the same transposed plans ran 0.98x in geomean over 21 shapes (H100, docs/BENCHMARKS.md
-/// runs 27-b, 27-c), the cost of coupling two CTAs' pipelines where the L2 request
-/// coalescer already merges the shared reads. Checked against the 42 defaults sharing B
-/// had moved (27-c, 27-d, 27-e): it returns eight to their old plans, which had measured
-/// 0.87-0.96x (five) and 1.10-1.26x (three) there, and keeps 34 that ran 0.99-1.63x.
-/// (That check ran with [`TRANSPOSED_FACTOR`] 1.04 and whole-grid L2 sums; not redone for
-/// run 28's model.)
+/// What sharing B across a 2-CTA cluster costs a transposed plan above 128 rows of more than
+/// [`TRANSPOSED_FREE_ROUNDS`] rounds beyond the L2 fill the model's term saves, as a factor
+/// on its cycles (on top of [`TRANSPOSED_FACTOR`]): where the caller's A rows are whole
+/// 32-byte sectors, multicast on the same transposed plans ran 0.98x in geomean over 21
+/// shapes (H100, docs/BENCHMARKS.md runs 27-b, 27-c), the cost of coupling two CTAs'
+/// pipelines where the L2 request coalescer already merges the shared reads; at
+/// 7992x5368x2840 (16 rounds) shared transposed 128x160 tiles ran 0.90x the plain 128x192
+/// ones (27-d). At most four rounds it carries none (run 30-c, H100): at 1.0 there the
+/// defaults that moved among 1200 seeded random f16 shapes, with 3000x1000x3000, ran 1.10x
+/// in geomean, 12 of 13 faster (1.01-1.37x; 3000x1000x3000 46.8 -> 36.9 us, 0.75 -> 0.95 of
+/// cuBLAS; 7828x1544x4264 0.93x).
 const TRANSPOSED_MULTICAST_FACTOR: f64 = 1.02;
 
 /// Least k-steps per tile at which CTAs sharing an SM are charged the L2 fill round by round
@@ -1304,9 +1305,9 @@ pub(crate) fn modeled(
     if c.large_m_transposed {
         if waves > TRANSPOSED_FREE_ROUNDS {
             cycles *= TRANSPOSED_FACTOR;
-        }
-        if c.multicast > 1 {
-            cycles *= TRANSPOSED_MULTICAST_FACTOR;
+            if c.multicast > 1 {
+                cycles *= TRANSPOSED_MULTICAST_FACTOR;
+            }
         }
     }
     let secs = cycles / (target.clock_mhz * 1e6);

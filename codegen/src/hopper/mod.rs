@@ -669,7 +669,13 @@ impl Shape {
         sh.n_first = opts.raster_n_first.unwrap_or_else(|| {
             sh.row_groups() > 1
                 && sh.col_groups() > 1
-                && n_first(lone, p.batch, gm * plan.cta_tile[0], gn * plan.cta_tile[1])
+                && n_first(
+                    lone,
+                    p.batch,
+                    plan.cta_tile[0],
+                    gm * plan.cta_tile[0],
+                    gn * plan.cta_tile[1],
+                )
         });
         // What the GPC-major cluster order needs, the first need it lacks: one grid of
         // persistent CTAs over whole tiles of one batch.
@@ -1317,19 +1323,22 @@ fn raster(
 }
 
 /// Whether a warpgroup kernel's launch order goes n fastest by default ([`raster`]): on a lone
-/// grid (at most one CTA per SM) of one batch whose tile rows span more of the problem's m
-/// (`rows`, whole tiles) than its tile columns span of n (`cols`), so that CTAs launched
-/// together take one tile row, sharing the slab of A, the larger operand, and sweeping B's
-/// columns. Measured on an H100 (docs/BENCHMARKS.md run 30-b, `--raster-group 1`, which is
-/// this order where a grid has at most 8 tile columns, against m-fastest groups of 8 rows),
-/// at the 24 lone grids of 12 shapes, each in both orientations (a plain plan and its
-/// transposed mirror): where rows span more, n fastest ran faster at 11 of 12, 1.01-1.11x
-/// (2279x736x7616, 128x128 tiles: 47.8 -> 43.2 us; 5152x376x1720, 1144x800x5584,
-/// 1992x472x744, 3184x904x864, 1800x1448x3088, 3896x984x9376, 4752x1568x3240, 3000x1000x3000,
-/// 936x960x1760, 328x5776x5312), 0.96x at the transposed 64x128 grid of 432x1024x3568;
-/// where columns span more, m fastest ran 1.00-1.25x of n fastest at all 12.
-fn n_first(lone: bool, batch: i64, rows: i64, cols: i64) -> bool {
-    lone && batch == 1 && rows > cols
+/// grid (at most one CTA per SM) of one batch, of tiles of at least 128 rows, whose tile rows
+/// span more of the problem's m (`rows`, whole tiles) than its tile columns span of n
+/// (`cols`), so that CTAs launched together take one tile row, sharing the slab of A, the
+/// larger operand, and sweeping B's columns. Measured on an H100 (docs/BENCHMARKS.md):
+/// - run 30-b, `--raster-group 1` (this order where a grid has at most 8 tile columns)
+///   against m-fastest groups of 8 rows at 12 shapes, each in both orientations (a plain
+///   plan and its transposed mirror): where rows span more, n fastest ran faster at 11 of 12,
+///   1.01-1.11x (2279x736x7616, 128x128 tiles: 47.8 -> 43.2 us), 0.96x at the transposed
+///   64x128 grid of 432x1024x3568; where columns span more, m fastest ran 1.00-1.25x of n
+///   fastest at all 12;
+/// - run 30-c, every f16 default whose kernel the order changed among 300 seeded random
+///   shapes (34) and seven bf16 / tf32 cases, against the old order: tiles of 128 rows or
+///   more 1.031x in geomean (28 cases, 19 faster, up to 1.20x; 7 slower, 0.94-0.98x), tiles of
+///   64 rows 0.986x (13 cases, 8 slower, 0.94-0.99x), whose A slab is no larger than B's.
+fn n_first(lone: bool, batch: i64, tile_m: i64, rows: i64, cols: i64) -> bool {
+    lone && batch == 1 && tile_m >= 128 && rows > cols
 }
 
 /// The first need of `needs` (`(lacking, need)` pairs) that is lacking.
