@@ -111,8 +111,8 @@ pub struct CompileOptions {
     /// m fastest in groups of `raster_group` tile rows (as every such kernel before run 30),
     /// `Some(true)` n fastest in groups of `raster_group` tile columns, or `None`: n fastest
     /// on a lone grid (at most one CTA per SM, one batch) of tiles of at least 128 rows whose
-    /// tile rows span more of m than its tile columns span of n, m fastest elsewhere
-    /// (`hopper::n_first`). `Some(true)` is refused with a GPC-major cluster order or
+    /// tile rows span more of m than its tile columns span of n (a transposed plan's: with at
+    /// most four tile columns), m fastest elsewhere (`hopper::n_first`). `Some(true)` is refused with a GPC-major cluster order or
     /// stream-K.
     pub raster_n_first: Option<bool>,
     /// GPC-major cluster order for persistent warpgroup kernels (`hopper::order`): on

@@ -76,9 +76,10 @@ pub struct CompileArgs {
     /// Launch order of warpgroup (sm_90a) kernels without a GPC-major cluster order: `m`
     /// (m fastest in groups of `--raster-group` tile rows), `n` (n fastest in groups of
     /// tile columns), or `auto`: `n` on a grid of at most one CTA per SM, of tiles of at least
-    /// 128 rows, whose tile rows span more of m than its tile columns span of n, so that CTAs
-    /// launched together share the larger operand's slab (measured 1.03x in geomean there, up
-    /// to 1.20x: docs/BENCHMARKS.md run 30-c), `m` elsewhere.
+    /// 128 rows, whose tile rows span more of m than its tile columns span of n (a transposed
+    /// plan's: with at most four tile columns), so that CTAs launched together share the
+    /// larger operand's slab (measured 1.03-1.04x in geomean there, up to 1.23x, on an H100:
+    /// docs/BENCHMARKS.md run 30), `m` elsewhere.
     #[arg(long, default_value = "auto", value_parser = ["auto", "m", "n"])]
     pub raster_order: String,
     /// GPC-major cluster order for persistent warpgroup (sm_90a) kernels: the kernel takes a

@@ -675,6 +675,8 @@ impl Shape {
                     plan.cta_tile[0],
                     gm * plan.cta_tile[0],
                     gn * plan.cta_tile[1],
+                    plan.transposed,
+                    gn,
                 )
         });
         // What the GPC-major cluster order needs, the first need it lacks: one grid of
@@ -1326,19 +1328,33 @@ fn raster(
 /// grid (at most one CTA per SM) of one batch, of tiles of at least 128 rows, whose tile rows
 /// span more of the problem's m (`rows`, whole tiles) than its tile columns span of n
 /// (`cols`), so that CTAs launched together take one tile row, sharing the slab of A, the
-/// larger operand, and sweeping B's columns. Measured on an H100 (docs/BENCHMARKS.md):
-/// - run 30-b, `--raster-group 1` (this order where a grid has at most 8 tile columns)
-///   against m-fastest groups of 8 rows at 12 shapes, each in both orientations (a plain
-///   plan and its transposed mirror): where rows span more, n fastest ran faster at 11 of 12,
-///   1.01-1.11x (2279x736x7616, 128x128 tiles: 47.8 -> 43.2 us), 0.96x at the transposed
-///   64x128 grid of 432x1024x3568; where columns span more, m fastest ran 1.00-1.25x of n
-///   fastest at all 12;
-/// - run 30-c, every f16 default whose kernel the order changed among 300 seeded random
-///   shapes (34) and seven bf16 / tf32 cases, against the old order: tiles of 128 rows or
-///   more 1.031x in geomean (28 cases, 19 faster, up to 1.20x; 7 slower, 0.94-0.98x), tiles of
-///   64 rows 0.986x (13 cases, 8 slower, 0.94-0.99x), whose A slab is no larger than B's.
-fn n_first(lone: bool, batch: i64, tile_m: i64, rows: i64, cols: i64) -> bool {
-    lone && batch == 1 && tile_m >= 128 && rows > cols
+/// larger operand, and sweeping B's columns; for a transposed plan (`transposed`, whose A
+/// is the caller's B) only where the grid has at most four tile columns (`gn`).
+/// Measured on an H100 (docs/BENCHMARKS.md), against the old order (m fastest, groups of 8
+/// tile rows):
+/// - run 30-b, `--raster-group 1` (this order where a grid has at most 8 tile columns) at 12
+///   shapes in both orientations (a plain plan and its transposed mirror): where rows span
+///   more, n fastest ran faster at 11 of 12, 1.01-1.11x (2279x736x7616, 128x128 tiles: 47.8
+///   -> 43.2 us), 0.96x at the transposed 64x128 grid of 432x1024x3568; where columns span
+///   more, m fastest ran 1.00-1.25x of n fastest at all 12;
+/// - run 30-c, every f16 default the order changed among 300 seeded random shapes (34) and
+///   seven bf16 / tf32 cases: tiles of 128 rows or more 1.031x in geomean (28 cases, 19
+///   faster, up to 1.20x), tiles of 64 rows 0.986x (13 cases, 8 slower), whose A slab is no
+///   larger than B's;
+/// - run 30-d, out of sample (26 changed defaults of 300 fresh shapes, the 29 shapes this
+///   file cites that changed, bf16 cases): plain grids 1.033x (30 cases, 24 faster, 0.94-1.23x);
+///   transposed grids of at most four tile columns 1.042x (12 cases: 552x5376x3248 36.8 ->
+///   33.1 us), of more 0.965x (12 cases, 1183x1992x3968 0.87x), which keep the old order.
+fn n_first(
+    lone: bool,
+    batch: i64,
+    tile_m: i64,
+    rows: i64,
+    cols: i64,
+    transposed: bool,
+    gn: i64,
+) -> bool {
+    lone && batch == 1 && tile_m >= 128 && rows > cols && (!transposed || gn <= 4)
 }
 
 /// The first need of `needs` (`(lacking, need)` pairs) that is lacking.
