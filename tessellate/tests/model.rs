@@ -322,6 +322,22 @@ fn transposed_grids_share_b_where_a_rows_straddle_sectors() {
     );
 }
 
+/// Transposed grids of at most four rounds carry no factor for sharing B (run 30-c, H100): at
+/// 3000x1000x3000 (one round) the shared transposed 128x192 tiles, cuBLAS's tiling there, ran
+/// 36.9 us against 46.8 us for the plain 192x128 tiles the factor had ranked first; at
+/// 4120x1448x1912 (two rounds) 1.25x. Above four rounds the factor stays (7992x5368x2840,
+/// above).
+#[test]
+fn few_round_transposed_grids_share_b_without_a_factor() {
+    for (m, n, k) in [(3000, 1000, 3000), (4120, 1448, 1912)] {
+        let p = ranked_row_major(m, n, k, 1).remove(0);
+        assert!(
+            p.transposed && p.multicast == 2 && p.cta_tile[..2] == [128, 192],
+            "{m}x{n}x{k}: {p}"
+        );
+    }
+}
+
 /// Above 128 rows no transposed tile is one consumer warpgroup 256 wide: the six such
 /// defaults timed (H100, runs 27-d and 27-g, shared or not) ran 0.67-0.95x the plans they
 /// replaced, 3008x1032x1704 0.77x (shared 64x256 against unshared 192x160).

@@ -20,8 +20,8 @@ use tessellate::{GemmDType, GemmProblem, Plan};
 
 use super::Shape;
 use super::stream_k::StreamK;
-use crate::CompileOptions;
 use crate::builder::{Builder, addr, imm, r, sym, vec};
+use crate::{CodegenError, CompileOptions};
 
 /// A one-thread kernel of `sh`'s tile loop whose body writes `(m0, n0, kbeg, count)` of
 /// each visit to the CTA's next 16-byte slot of `out` (`slots` per CTA); `order` is the
@@ -339,6 +339,61 @@ fn launch_orders_go_m_or_n_fastest() {
     check_launch_order(18, 6, 8, false, None);
     assert_eq!(launch_order(3, 2, 8, true)[..3], [(0, 0), (0, 1), (1, 0)]);
     assert_eq!(launch_order(3, 2, 8, false)[..3], [(0, 0), (1, 0), (2, 0)]);
+}
+
+/// The default plan's kernel shape at `m x n x k` f16 (row-major A and B) on sm_90a (H100),
+/// ranked as `mosaic compile` ranks (plain and transposed warpgroup plans), with
+/// `raster_n_first` as given.
+fn default_shape(
+    m: i64,
+    n: i64,
+    k: i64,
+    raster_n_first: Option<bool>,
+) -> Result<Shape, CodegenError> {
+    let t = hw_models::target("sm_90a", None).unwrap();
+    let p = GemmProblem::new(m, n, k, 1, GemmDType::F16).unwrap();
+    let opts = tessellate::Options {
+        warpgroups: true,
+        transposed_warpgroups: true,
+        narrow_b_tiles: true,
+        b_pitch_bytes: Some(super::b_pitch_bytes(&p, crate::MatLayout::RowMajor)),
+        ..tessellate::Options::default()
+    };
+    let plan = tessellate::plans(&p, &t, &opts).unwrap().plans.remove(0);
+    let copts = CompileOptions {
+        smem_limit: t.smem_max_per_cta,
+        smem_per_sm: t.smem_bytes_per_sm,
+        sms: t.sms,
+        raster_n_first,
+        ..CompileOptions::default()
+    };
+    Shape::of(&plan, &copts)
+}
+
+/// The default launch order (`n_first`, run 30): n fastest on lone grids of tiles of 128+
+/// rows whose rows span more of m than the columns of n (transposed ones with at most four
+/// tile columns), m fastest elsewhere; `--raster-order` overrides it, and n fastest is refused
+/// where a GPC-major cluster order orders the tiles.
+#[test]
+fn default_launch_orders() {
+    let n_first = |m, n, k| default_shape(m, n, k, None).unwrap().n_first;
+    // Plain lone grids: 128x64 tiles, 20 x 6 (2546x344x3240); 128x128, 16 x 8
+    // (2296x864x4304); 192x64, 8 x 16 (1536x1000x1024).
+    for (m, n, k) in [(2546, 344, 3240), (2296, 864, 4304), (1536, 1000, 1024)] {
+        assert!(n_first(m, n, k), "{m}x{n}x{k}");
+    }
+    // 64-row tiles (584x264x2624, 64x64); a transposed grid of 3 tile columns (552x5376x3248)
+    // and of 8 (1183x1992x3968); columns spanning more (328x5776x5312); a persistent grid
+    // (4096^3, GPC-major clusters); a decode grid of one tile column (128x5120x5120).
+    assert!(!n_first(584, 264, 2624));
+    assert!(n_first(552, 5376, 3248));
+    assert!(!n_first(1183, 1992, 3968));
+    assert!(!n_first(328, 5776, 5312));
+    assert!(!n_first(4096, 4096, 4096));
+    assert!(!n_first(128, 5120, 5120));
+    assert!(default_shape(584, 264, 2624, Some(true)).unwrap().n_first);
+    assert!(!default_shape(2546, 344, 3240, Some(false)).unwrap().n_first);
+    assert!(default_shape(4096, 4096, 4096, Some(true)).is_err());
 }
 
 proptest! {
