@@ -1302,12 +1302,10 @@ pub(crate) fn modeled(
     if c.b_merged {
         cycles *= UNPAIRED_FACTOR;
     }
-    if c.large_m_transposed {
-        if waves > TRANSPOSED_FREE_ROUNDS {
-            cycles *= TRANSPOSED_FACTOR;
-            if c.multicast > 1 {
-                cycles *= TRANSPOSED_MULTICAST_FACTOR;
-            }
+    if c.large_m_transposed && waves > TRANSPOSED_FREE_ROUNDS {
+        cycles *= TRANSPOSED_FACTOR;
+        if c.multicast > 1 {
+            cycles *= TRANSPOSED_MULTICAST_FACTOR;
         }
     }
     let secs = cycles / (target.clock_mhz * 1e6);
