@@ -94,6 +94,17 @@ fn raster(t: i64, gm: i64, gn: i64, group: i64) -> (i64, i64) {
     (within % size + first, within / size)
 }
 
+/// Compile options with the target's shared memory and SM count (`mosaic compile`'s
+/// defaults).
+fn target_options(t: &hw_models::Target) -> CompileOptions {
+    CompileOptions {
+        smem_limit: t.smem_max_per_cta,
+        smem_per_sm: t.smem_bytes_per_sm,
+        sms: t.sms,
+        ..CompileOptions::default()
+    }
+}
+
 /// A 4096^3 f16 shape to vary: the default plan's (persistent, B multicast, GPC-major
 /// clusters), or with `stream_k` the stream-K plan's. Each plan is ranked once.
 fn shape_4096(stream_k: bool) -> Shape {
@@ -108,11 +119,8 @@ fn shape_4096(stream_k: bool) -> Shape {
             };
             let plan = tessellate::plans(&p, &t, &opts).unwrap().plans.remove(0);
             let copts = CompileOptions {
-                smem_limit: t.smem_max_per_cta,
-                smem_per_sm: t.smem_bytes_per_sm,
-                sms: t.sms,
                 stream_k: stream_k.then_some(true),
-                ..CompileOptions::default()
+                ..target_options(&t)
             };
             (plan, copts)
         })
@@ -361,11 +369,8 @@ fn default_shape(
     };
     let plan = tessellate::plans(&p, &t, &opts).unwrap().plans.remove(0);
     let copts = CompileOptions {
-        smem_limit: t.smem_max_per_cta,
-        smem_per_sm: t.smem_bytes_per_sm,
-        sms: t.sms,
         raster_n_first,
-        ..CompileOptions::default()
+        ..target_options(&t)
     };
     Shape::of(&plan, &copts)
 }
