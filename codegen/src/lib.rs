@@ -105,6 +105,7 @@ pub struct CompileOptions {
     pub stream_k: Option<bool>,
     /// Tile rows (B-multicast groups of rows where B is multicast) in each group of the
     /// warpgroup kernels' launch order, instead of the default 8 (`hopper::raster`); at least 1.
+    /// Tile columns (A-multicast groups) where the order goes n fastest (`raster_n_first`).
     /// With a GPC-major cluster order, tile columns per band (`hopper::order::band_raster`).
     pub raster_group: Option<u32>,
     /// Launch order of a warpgroup kernel without a cluster order or stream-K: `Some(false)`
@@ -112,8 +113,8 @@ pub struct CompileOptions {
     /// `Some(true)` n fastest in groups of `raster_group` tile columns, or `None`: n fastest
     /// on a lone grid (at most one CTA per SM, one batch) of tiles of at least 128 rows whose
     /// tile rows span more of m than its tile columns span of n (a transposed plan's: with at
-    /// most four tile columns), m fastest elsewhere (`hopper::n_first`). `Some(true)` is refused with a GPC-major cluster order or
-    /// stream-K.
+    /// most four tile columns), m fastest elsewhere (`hopper::n_first`). `Some(true)` is
+    /// refused with a GPC-major cluster order or stream-K.
     pub raster_n_first: Option<bool>,
     /// GPC-major cluster order for persistent warpgroup kernels (`hopper::order`): on
     /// (`Some(true)`; refused for kernels that are not persistent, split-K, stream-K and

@@ -69,14 +69,17 @@ pub struct CompileArgs {
     pub swizzle: String,
     /// Tile rows per group of the warpgroup (sm_90a) kernels' launch order (multicast pairs
     /// of rows where B is multicast): within a group tiles go m fastest, so that a wave of
-    /// CTAs shares A and B slabs in L2. With a GPC-major cluster order, tile columns per band
-    /// instead (column fastest within a band). Default 8.
+    /// CTAs shares A and B slabs in L2. Where the order goes n fastest (`--raster-order`;
+    /// `auto` takes it on some lone grids), tile columns per group instead, so give
+    /// `--raster-order m` with it to keep groups of rows. With a GPC-major cluster order,
+    /// tile columns per band instead (column fastest within a band). Default 8.
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=4096))]
     pub raster_group: Option<u32>,
-    /// Launch order of warpgroup (sm_90a) kernels without a GPC-major cluster order: `m`
-    /// (m fastest in groups of `--raster-group` tile rows), `n` (n fastest in groups of
-    /// tile columns), or `auto`: `n` on a grid of at most one CTA per SM, of tiles of at least
-    /// 128 rows, whose tile rows span more of m than its tile columns span of n (a transposed
+    /// Launch order of warpgroup (sm_90a) kernels: `m` (m fastest in groups of
+    /// `--raster-group` tile rows), `n` (n fastest in groups of tile columns; refused with a
+    /// GPC-major cluster order, which `--cluster-order off` turns off, and with stream-K), or
+    /// `auto`: `n` on a grid of one batch and at most one CTA per SM, of tiles of at least 128
+    /// rows, whose tile rows span more of m than its tile columns span of n (a transposed
     /// plan's: with at most four tile columns), so that CTAs launched together share the
     /// larger operand's slab (measured 1.03-1.04x in geomean there, up to 1.23x, on an H100:
     /// docs/BENCHMARKS.md run 30), `m` elsewhere.

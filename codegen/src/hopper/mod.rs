@@ -292,11 +292,13 @@ struct Shape {
     bk: i64,
     kstep: i64,
     stages: i64,
-    /// Tile rows (multicast groups) per launch-order group (see [`raster`]), or with
-    /// [`Shape::cluster_order`] tile columns per band ([`order::band_raster`]).
+    /// Tile rows (multicast groups) per launch-order group (see [`raster`]; tile columns with
+    /// [`Shape::n_first`]), or with [`Shape::cluster_order`] tile columns per band
+    /// ([`order::band_raster`]).
     raster_group: i64,
-    /// Launch order n fastest, in groups of `raster_group` tile columns ([`raster`]); only
-    /// without a cluster order or stream-K.
+    /// Launch order n fastest, in groups of `raster_group` tile columns ([`raster`]). The
+    /// cluster-order and stream-K tile loops have their own orders and ignore it (an explicit
+    /// n-first order is refused there).
     n_first: bool,
     /// Clusters of the grid whose first tiles follow the GPC-major order table
     /// ([`order`]); `None`: launch order in groups of rows ([`raster`]).
@@ -664,8 +666,8 @@ impl Shape {
             b,
             overlap,
         };
-        // With one row or column of launch groups both orders are the same: m fastest then,
-        // as before run 30.
+        // With one row or one column of (multicast) tile groups both orders are the same: m
+        // fastest then, as before run 30, so that such kernels' PTX is unchanged.
         sh.n_first = opts.raster_n_first.unwrap_or_else(|| {
             sh.row_groups() > 1
                 && sh.col_groups() > 1

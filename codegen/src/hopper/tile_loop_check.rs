@@ -9,7 +9,10 @@
 //!   logical cluster `l` first at band slot `l`; with another grid, launch order.
 //! - A multicast, and A and B multicast over 2 x 2 blocks of tiles: the grid visits every
 //!   tile once, each cluster's CTAs the tiles of one block (rank = row within the block,
-//!   then column), on any grid of whole clusters.
+//!   then column), on any grid of whole clusters, in either launch order.
+//! - The launch order without multicast, m or n fastest ([`Shape::n_first`]): each CTA
+//!   visits the tiles of an order built by enumeration, persistent or one CTA per tile; and
+//!   which order `Shape::of` picks by default.
 
 use std::sync::OnceLock;
 
@@ -358,8 +361,19 @@ fn default_shape(
     k: i64,
     raster_n_first: Option<bool>,
 ) -> Result<Shape, CodegenError> {
+    batched_shape(1, m, n, k, raster_n_first)
+}
+
+/// [`default_shape`] of `batch` GEMMs of `m x n x k`.
+fn batched_shape(
+    batch: i64,
+    m: i64,
+    n: i64,
+    k: i64,
+    raster_n_first: Option<bool>,
+) -> Result<Shape, CodegenError> {
     let t = hw_models::target("sm_90a", None).unwrap();
-    let p = GemmProblem::new(m, n, k, 1, GemmDType::F16).unwrap();
+    let p = GemmProblem::new(m, n, k, batch, GemmDType::F16).unwrap();
     let opts = tessellate::Options {
         warpgroups: true,
         transposed_warpgroups: true,
@@ -399,6 +413,29 @@ fn default_launch_orders() {
     assert!(default_shape(584, 264, 2624, Some(true)).unwrap().n_first);
     assert!(!default_shape(2546, 344, 3240, Some(false)).unwrap().n_first);
     assert!(default_shape(4096, 4096, 4096, Some(true)).is_err());
+    // Two batches of 2546x344x3240: the same lone tiles, m fastest; n fastest when asked.
+    let two = |n_first| batched_shape(2, 2546, 344, 3240, n_first).unwrap();
+    assert!(two(None).lone && !two(None).n_first);
+    assert!(two(Some(true)).n_first);
+    // A stream-K kernel orders its units itself: n fastest is refused there too.
+    let t = hw_models::target("sm_90a", None).unwrap();
+    let p = GemmProblem::new(4096, 4096, 4096, 1, GemmDType::F16).unwrap();
+    let opts = tessellate::Options {
+        stream_k: true,
+        ..tessellate::Options::default()
+    };
+    let plan = tessellate::plans(&p, &t, &opts).unwrap().plans.remove(0);
+    let copts = CompileOptions {
+        stream_k: Some(true),
+        raster_n_first: Some(true),
+        ..target_options(&t)
+    };
+    assert!(Shape::of(&plan, &copts).is_err());
+    let copts = CompileOptions {
+        raster_n_first: None,
+        ..copts
+    };
+    assert!(Shape::of(&plan, &copts).unwrap().sk.is_some());
 }
 
 proptest! {
