@@ -1037,7 +1037,8 @@ const TRANSPOSED_WIDTHS: [i64; 4] = [128, 160, 192, 256];
 const TRANSPOSED_FACTOR: f64 = 1.02;
 
 /// Most rounds of CTAs (waves) at which a transposed plan above 128 rows is charged no
-/// [`TRANSPOSED_FACTOR`]: with its TMA-store epilogue it runs as the model's terms say.
+/// [`TRANSPOSED_FACTOR`] (nor, since run 30, [`TRANSPOSED_MULTICAST_FACTOR`]): with its
+/// TMA-store epilogue it runs as the model's terms say.
 /// Measured on an H100 (docs/BENCHMARKS.md run 29-b), the transposed defaults a factor of
 /// 1.0 chooses against those of 1.02, at 17 seeded random shapes and 10 of run 28-a: at
 /// 1 to 4 rounds 23 shapes, 1.064x in geomean, 17 faster (up to 1.43x: 8805x1584x408 and
