@@ -701,7 +701,7 @@ impl Shape {
         };
         if opts.raster_n_first == Some(true) && (gpc_order || sk.is_some()) {
             return unsupported(
-                "an n-fastest launch order with a GPC-major cluster order or stream-K (they order tiles their own way)"
+                "an n-fastest launch order beside a GPC-major cluster order (`--cluster-order off` turns that off) or stream-K"
                     .into(),
             );
         }
