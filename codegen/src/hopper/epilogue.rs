@@ -70,11 +70,10 @@ pub(super) fn stage_cols(sh: &Shape) -> i64 {
     }
 }
 
-/// Whether a tile of `bn` kernel columns stages whole stages: a multiple of 32 columns for
-/// an f32 C or a transposed plan's 16-bit C, of 64 for a plain 16-bit C.
-pub(super) fn stages_tile(bn: i64, transposed: bool, c_bytes: i64) -> bool {
-    let cols = if transposed { 32 } else { SPAN / c_bytes };
-    bn % cols == 0
+/// Kernel columns a tile's width must be a multiple of to stage whole stages: 32 for an f32
+/// C or a transposed plan's 16-bit C, 64 for a plain 16-bit C (`c_bytes` bytes an element).
+pub(super) fn stage_multiple(transposed: bool, c_bytes: i64) -> i64 {
+    if transposed { 32 } else { SPAN / c_bytes }
 }
 
 /// The tensor map the TMA stores write C through: C's type, the caller's n fastest, boxes of

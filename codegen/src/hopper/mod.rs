@@ -537,7 +537,8 @@ impl Shape {
         // plan's C tile is a column block of the caller's C, whose row pitch is the kernel's
         // m; it stages boxes transposed ([`epilogue`]).
         let c_pitch = if plan.transposed { p.m } else { p.n } * c_bytes;
-        let store_ok = c_pitch % 16 == 0 && epilogue::stages_tile(wn, plan.transposed, c_bytes);
+        let stage_multiple = epilogue::stage_multiple(plan.transposed, c_bytes);
+        let store_ok = c_pitch % 16 == 0 && wn % stage_multiple == 0;
         // Where the TMA store may stage: `(use, take)`, `take` meaning its buffers may take
         // stages where the ring leaves no room (asked for, and by default for transposed
         // plans above 128 rows, whose direct stores are scalar along the caller's rows: lone
@@ -563,8 +564,7 @@ impl Shape {
                     )
                 } else {
                     format!(
-                        "a TMA-store epilogue for {wn}-column tiles (stages are {} columns)",
-                        if plan.transposed { 32 } else { SPAN / c_bytes }
+                        "a TMA-store epilogue for {wn}-column tiles (stages are {stage_multiple} columns)"
                     )
                 });
             }
@@ -668,19 +668,9 @@ impl Shape {
         };
         // With one row or one column of (multicast) tile groups both orders are the same: m
         // fastest then, as before run 30, so that such kernels' PTX is unchanged.
-        sh.n_first = opts.raster_n_first.unwrap_or_else(|| {
-            sh.row_groups() > 1
-                && sh.col_groups() > 1
-                && n_first(
-                    lone,
-                    p.batch,
-                    plan.cta_tile[0],
-                    gm * plan.cta_tile[0],
-                    gn * plan.cta_tile[1],
-                    plan.transposed,
-                    gn,
-                )
-        });
+        sh.n_first = opts
+            .raster_n_first
+            .unwrap_or_else(|| sh.row_groups() > 1 && sh.col_groups() > 1 && n_first(lone, plan));
         // What the GPC-major cluster order needs, the first need it lacks: one grid of
         // persistent CTAs over whole tiles of one batch.
         let order_lacks = first_lack([
@@ -1328,10 +1318,10 @@ fn raster(
 
 /// Whether a warpgroup kernel's launch order goes n fastest by default ([`raster`]): on a lone
 /// grid (at most one CTA per SM) of one batch, of tiles of at least 128 rows, whose tile rows
-/// span more of the problem's m (`rows`, whole tiles) than its tile columns span of n
-/// (`cols`), so that CTAs launched together take one tile row, sharing the slab of A, the
-/// larger operand, and sweeping B's columns; for a transposed plan (`transposed`, whose A
-/// is the caller's B) only where the grid has at most four tile columns (`gn`).
+/// span more of the plan's m (whole tiles) than its tile columns span of n, so that CTAs
+/// launched together take one tile row, sharing the slab of A, the larger operand, and
+/// sweeping B's columns; for a transposed plan (whose A is the caller's B) only where the
+/// grid has at most four tile columns.
 /// Measured on an H100 (docs/BENCHMARKS.md), against the old order (m fastest, groups of 8
 /// tile rows):
 /// - run 30-b, `--raster-group 1` (this order where a grid has at most 8 tile columns) at 12
@@ -1347,16 +1337,12 @@ fn raster(
 ///   file cites that changed, bf16 cases): plain grids 1.033x (30 cases, 24 faster, 0.94-1.23x);
 ///   transposed grids of at most four tile columns 1.042x (12 cases: 552x5376x3248 36.8 ->
 ///   33.1 us), of more 0.965x (12 cases, 1183x1992x3968 0.87x), which keep the old order.
-fn n_first(
-    lone: bool,
-    batch: i64,
-    tile_m: i64,
-    rows: i64,
-    cols: i64,
-    transposed: bool,
-    gn: i64,
-) -> bool {
-    lone && batch == 1 && tile_m >= 128 && rows > cols && (!transposed || gn <= 4)
+fn n_first(lone: bool, plan: &Plan) -> bool {
+    let ([gm, gn, _], [tile_m, tile_n, _]) = (plan.grid(), plan.cta_tile);
+    lone && plan.problem.batch == 1
+        && tile_m >= 128
+        && gm * tile_m > gn * tile_n
+        && (!plan.transposed || gn <= 4)
 }
 
 /// The first need of `needs` (`(lacking, need)` pairs) that is lacking.

@@ -88,15 +88,6 @@ fn run(module: &Module, ctas: i64, slots: i64) -> Vec<Vec<[u32; 4]>> {
         .collect()
 }
 
-/// The launch order's tile `(m, n)` of linear tile `t` (`raster` with one CTA per tile).
-fn raster(t: i64, gm: i64, gn: i64, group: i64) -> (i64, i64) {
-    let per_group = group * gn;
-    let first = t / per_group * group;
-    let size = (gm - first).min(group);
-    let within = t % per_group;
-    (within % size + first, within / size)
-}
-
 /// Compile options with the target's shared memory and SM count (`mosaic compile`'s
 /// defaults).
 fn target_options(t: &hw_models::Target) -> CompileOptions {
@@ -146,12 +137,13 @@ fn check(gm: i64, gn: i64, kt: i64, ctas: i64, group: i64) {
         .unwrap_or(0)
         + 1;
     let seen = run(&loop_kernel(&sh, slots, None), ctas, slots);
+    let order = launch_order(gm, gn, group, false);
     for (g, seen) in seen.iter().enumerate() {
         let want: Vec<[u32; 4]> = sk
             .units(g as i64)
             .iter()
             .map(|u| {
-                let (m, n) = raster(u.tile, gm, gn, group);
+                let (m, n) = order[u.tile as usize];
                 [m * bm, n * bn, u.k0, u.count].map(|x| x as u32)
             })
             .collect();
