@@ -19,3 +19,5 @@ for s in 976x400x8384 1064x408x8896 1580x264x5488 807x456x4112 680x456x7472; do
   IFS=x read m n kk <<< "$s"
   av mosaic "-|--raster-order m" --m $m --n $n --k $kk
 done
+# The persistent narrow-N grid of run 25: without multicast, and plain 64x192 tiles.
+av mosaic "-|--multicast off|--plan 3" --m 4864 --n 824 --k 4472
