@@ -378,7 +378,7 @@ pub fn plans(
             .total_cmp(&b.modeled.cycles)
             .then_with(|| a.regions.len().cmp(&b.regions.len()))
             .then_with(|| wide_first(a, b))
-            .then_with(|| key(a).cmp(&key(b)))
+            .then_with(|| order_key(a).cmp(&order_key(b)))
     });
     out.dedup_by(|a, b| key(a) == key(b));
     out.truncate(opts.top.max(1));
@@ -401,6 +401,20 @@ fn widest_n(p: &Plan) -> u32 {
 
 /// A stable identity of a plan for ordering ties and removing duplicates.
 fn key(p: &Plan) -> String {
+    key_with(p, p.multicast)
+}
+
+/// The tie-break order of a plan: its [`key`], except that a plain lone grid sharing B
+/// ([`lone_b_shared`]: not transposed, not persistent) orders as the same grid unshared.
+/// That rule adds sharing to grids the model cannot tell apart, and must not reorder the
+/// ties between a plain plan and its transposed mirror (run 30-f).
+fn order_key(p: &Plan) -> String {
+    let lone_shared = p.multicast > 1 && !p.transposed && !p.persistent;
+    key_with(p, if lone_shared { 1 } else { p.multicast })
+}
+
+/// [`key`] with `multicast` in place of the plan's own.
+fn key_with(p: &Plan, multicast: i64) -> String {
     let regions: Vec<String> = p
         .regions
         .iter()
@@ -415,7 +429,7 @@ fn key(p: &Plan) -> String {
         p.stages,
         p.split_k,
         p.persistent,
-        p.multicast,
+        multicast,
         p.transposed,
         p.stream_k
     )
@@ -607,7 +621,9 @@ fn wgmma_candidates(
             && if b.any_grid {
                 transposed_b_shared(target, gm, tiles)
             } else {
-                wn % 64 == 0 && tiles >= 2 * i64::from(target.sms) && (gm % 2 == 0 || gm >= 9)
+                wn % 64 == 0
+                    && (tiles >= 2 * i64::from(target.sms) && (gm % 2 == 0 || gm >= 9)
+                        || lone_b_shared(target, problem, b, [wg * wm, wn], gm, tiles))
             };
         // A lone grid's ring is deeper than the plan's default (see [`ring`]).
         let cta = [wg * wm, wn, bk];
@@ -701,6 +717,34 @@ fn transposed_b_multicast_pays(problem: &GemmProblem) -> bool {
 /// same plans without it, 0.94x in geomean over the 12 shapes whose padding cost no wave
 /// (run 27-b).
 const TRANSPOSED_MULTICAST_MIN_K: i64 = 1536;
+
+/// Whether a plain lone grid (one batch, at most one CTA per SM, even with its tile rows
+/// paired) of `gm` tile rows and `tiles` tiles of `tile` (rows x columns) shares B across
+/// pairs of tile rows: where B's rows straddle 128-byte lines ([`b_straddles`]), K is above
+/// [`LONE_MULTICAST_MIN_K`] and the tiles are at least 128 x 128.
+///
+/// The model charges a lone grid no L2 fill, so it sees neither what sharing saves nor what
+/// it costs; this is a measured rule. Measured on an H100 (docs/BENCHMARKS.md run 31-b,
+/// `--multicast on` against the default on every such f16 default among 600 seeded random
+/// shapes and four more): with straddling rows and K > 1536, 13 of 14 ran faster, 1.015-1.27x
+/// (3896x984x9376 140.5 -> 110.9 us, 0.73 -> 0.96 of cuBLAS; 768x2344x9336 1.23x), one 0.84x
+/// (2279x736x7616); with B rows of whole lines all six ran slower (0.79-0.95x: 1617x1024x1984,
+/// 4272x384x1544), as did four of five with K <= 1464; 64-column tiles ran 0.72x (1144x800x5584,
+/// 31-a).
+fn lone_b_shared(target: &Target, problem: &GemmProblem, b: BLoad, tile: [i64; 2], gm: i64, tiles: i64) -> bool {
+    let padded = tiles / gm * (gm + gm % 2);
+    problem.batch == 1
+        && b.straddles
+        && problem.k > LONE_MULTICAST_MIN_K
+        && tile[0] >= 128
+        && tile[1] >= 128
+        && gm >= 2
+        && ring::is_lone(target.sms, padded)
+}
+
+/// K up to which plain lone grids do not share B ([`lone_b_shared`]): with K of 680 to 1464,
+/// four of five ran 0.96-0.99x of the same grids without sharing (run 31-b).
+const LONE_MULTICAST_MIN_K: i64 = 1536;
 
 /// Whether pairing `gm` tile rows for B multicast, which pads an odd count to the next even
 /// one, takes more waves of one CTA per SM than `tiles` unpaired tiles (each batch pads its

@@ -1336,10 +1336,15 @@ fn raster(
 /// - run 30-d, out of sample (26 changed defaults of 300 fresh shapes, the 29 shapes this
 ///   file cites that changed, bf16 cases): plain grids 1.033x (30 cases, 24 faster, 0.94-1.23x);
 ///   transposed grids of at most four tile columns 1.042x (12 cases: 552x5376x3248 36.8 ->
-///   33.1 us), of more 0.965x (12 cases, 1183x1992x3968 0.87x), which keep the old order.
+///   33.1 us), of more 0.965x (12 cases, 1183x1992x3968 0.87x), which keep the old order;
+/// - run 31-b, every f16 default that went n fastest among 600 seeded random shapes (46):
+///   split-K grids ran m fastest 1.03-1.09x faster at 7 of 8 (and at 3 of 5 in 31-a: 976x400x8384
+///   27.2 against 30.1 us), where the k-splits of a tile, one cluster, already read its A and B
+///   slabs together; so split-K grids keep m fastest.
 fn n_first(lone: bool, plan: &Plan) -> bool {
     let ([gm, gn, _], [tile_m, tile_n, _]) = (plan.grid(), plan.cta_tile);
     lone && plan.problem.batch == 1
+        && plan.split_k <= 1
         && tile_m >= 128
         && gm * tile_m > gn * tile_n
         && (!plan.transposed || gn <= 4)

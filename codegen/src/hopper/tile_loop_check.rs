@@ -381,8 +381,8 @@ fn batched_shape(
     Shape::of(&plan, &copts)
 }
 
-/// The default launch order (`n_first`, run 30): n fastest on lone grids of tiles of 128+
-/// rows whose rows span more of m than the columns of n (transposed ones with at most four
+/// The default launch order (`n_first`, runs 30 and 31): n fastest on lone grids without
+/// split-K of tiles of 128+ rows whose rows span more of m than the columns of n (transposed ones with at most four
 /// tile columns), m fastest elsewhere; `--raster-order` overrides it, and n fastest is refused
 /// where a GPC-major cluster order orders the tiles.
 #[test]
@@ -402,6 +402,11 @@ fn default_launch_orders() {
     assert!(!n_first(328, 5776, 5312));
     assert!(!n_first(4096, 4096, 4096));
     assert!(!n_first(128, 5120, 5120));
+    // A split-K lone grid (976x400x8384: 128x64 tiles, 8 x 7, two k-splits per cluster) keeps
+    // m fastest (run 31-b); n fastest when asked.
+    let split = default_shape(976, 400, 8384, None).unwrap();
+    assert!(split.lone && split.split > 1 && !split.n_first);
+    assert!(default_shape(976, 400, 8384, Some(true)).unwrap().n_first);
     assert!(default_shape(584, 264, 2624, Some(true)).unwrap().n_first);
     assert!(!default_shape(2546, 344, 3240, Some(false)).unwrap().n_first);
     assert!(default_shape(4096, 4096, 4096, Some(true)).is_err());
