@@ -76,6 +76,8 @@ pub(crate) struct GpuSpec {
     pub dram_bytes: u64,
     pub dram_gb_per_s: f64,
     pub l2_fill_gb_per_s: Option<f64>,
+    /// See [`crate::Target::quad_clusters`].
+    pub quad_clusters: Option<u32>,
     /// See [`crate::Target::dram_latency_ns`].
     pub dram_latency_ns: Option<f64>,
     pub datasheet: &'static [DatasheetPeak],
@@ -205,6 +207,7 @@ static SM80_GPUS: [GpuSpec; 1] = [GpuSpec {
     dram_bytes: 80 * GB,   // A100 80GB datasheet
     dram_gb_per_s: 2039.0, // A100 80GB SXM datasheet (40 GB part: 1555)
     l2_fill_gb_per_s: None,
+    quad_clusters: None,
     dram_latency_ns: None,
     datasheet: &A100_PEAKS,
     estimates: &[],
@@ -270,6 +273,7 @@ static SM86_GPUS: [GpuSpec; 2] = [
         dram_bytes: 24 * GB,  // [GA102-WP]
         dram_gb_per_s: 936.0, // [GA102-WP] 19.5 Gbps x 384 bit
         l2_fill_gb_per_s: None,
+        quad_clusters: None,
         dram_latency_ns: None,
         datasheet: &RTX3090_PEAKS,
         estimates: &[],
@@ -287,6 +291,7 @@ static SM86_GPUS: [GpuSpec; 2] = [
         dram_bytes: 24 * GB,  // [A10-DS]
         dram_gb_per_s: 600.0, // [A10-DS]
         l2_fill_gb_per_s: None,
+        quad_clusters: None,
         dram_latency_ns: None,
         datasheet: &A10_PEAKS,
         estimates: &["tensor(f16,acc f16)"],
@@ -354,6 +359,7 @@ static SM89_GPUS: [GpuSpec; 2] = [
         dram_bytes: 24 * GB,   // [ADA-WP]
         dram_gb_per_s: 1008.0, // [ADA-WP] 21 Gbps x 384 bit
         l2_fill_gb_per_s: None,
+        quad_clusters: None,
         dram_latency_ns: None,
         datasheet: &RTX4090_PEAKS,
         estimates: &[],
@@ -371,6 +377,7 @@ static SM89_GPUS: [GpuSpec; 2] = [
         dram_bytes: 48 * GB,  // [L20]
         dram_gb_per_s: 864.0, // [L20]
         l2_fill_gb_per_s: None,
+        quad_clusters: None,
         dram_latency_ns: None,
         datasheet: &L20_PEAKS,
         estimates: &["tensor(f16,acc f16)", "l2_bytes"],
@@ -439,6 +446,10 @@ static SM90A_GPUS: [GpuSpec; 2] = [
         // sustain when small tiles make them L2-bound (38-plan sweep on an H100 SXM,
         // docs/BENCHMARKS.md run 5: 9.5-10.8 TB/s of tile loads).
         l2_fill_gb_per_s: Some(10000.0),
+        // Measured, not a datasheet figure: `cuOccupancyMaxActiveClusters` of a persistent
+        // kernel of 4-CTA clusters and one CTA per SM held 30 on an H100 and on an H200
+        // (docs/BENCHMARKS.md run 24), 120 of the 132 SMs.
+        quad_clusters: Some(30),
         // Fitted, not a datasheet figure: the latency under which the bytes a decode grid's
         // rings hold stream at this bandwidth. 1.5 us orders the decode kernels measured on
         // an H100 (docs/BENCHMARKS.md run 10): 128x64 tiles with 5.6-6.75 MiB in flight
@@ -464,6 +475,10 @@ static SM90A_GPUS: [GpuSpec; 2] = [
         // sustain when small tiles make them L2-bound (38-plan sweep on an H100 SXM,
         // docs/BENCHMARKS.md run 5: 9.5-10.8 TB/s of tile loads).
         l2_fill_gb_per_s: Some(10000.0),
+        // Measured, not a datasheet figure: `cuOccupancyMaxActiveClusters` of a persistent
+        // kernel of 4-CTA clusters and one CTA per SM held 30 on an H100 and on an H200
+        // (docs/BENCHMARKS.md run 24), 120 of the 132 SMs.
+        quad_clusters: Some(30),
         // Not fitted: 1.6 us, the least latency under which tf32 128x6144x4096's 128x64
         // tiles (6.75 MiB in flight, 0.89x cuBLAS against split-K 2 of 128x128's 0.97x, run
         // 9-m) starve at 4.8 TB/s, moved 19 decode kernels to two-row tiles and split-K and
@@ -524,6 +539,7 @@ static SM100A_GPUS: [GpuSpec; 1] = [GpuSpec {
     dram_bytes: 180 * GB,  // [B200] HGX B200 180 GB HBM3e per GPU
     dram_gb_per_s: 8000.0, // [B200] DGX B200: 64 TB/s / 8 GPUs (verda lists 7.7)
     l2_fill_gb_per_s: None,
+    quad_clusters: None,
     dram_latency_ns: None,
     datasheet: &B200_PEAKS,
     estimates: &[
@@ -575,6 +591,7 @@ static SM103A_GPUS: [GpuSpec; 1] = [GpuSpec {
     dram_bytes: 288 * GB,  // [B300] 288 GB HBM3e
     dram_gb_per_s: 8000.0, // [B300] 8 TB/s
     l2_fill_gb_per_s: None,
+    quad_clusters: None,
     dram_latency_ns: None,
     datasheet: &B300_PEAKS,
     estimates: &[
@@ -628,6 +645,7 @@ static SM120A_GPUS: [GpuSpec; 1] = [GpuSpec {
     dram_bytes: 32 * GB,   // [RTXB-WP]
     dram_gb_per_s: 1792.0, // [RTXB-WP] 28 Gbps x 512 bit
     l2_fill_gb_per_s: None,
+    quad_clusters: None,
     dram_latency_ns: None,
     datasheet: &RTX5090_PEAKS,
     estimates: &["hfma_per_clk_per_sm", "tensor(f16,acc f32) recalled"],
@@ -653,6 +671,7 @@ static SM121A_GPUS: [GpuSpec; 1] = [GpuSpec {
     dram_bytes: 128 * GB, // [GB10] unified LPDDR5x
     dram_gb_per_s: 273.0, // [GB10]
     l2_fill_gb_per_s: None,
+    quad_clusters: None,
     dram_latency_ns: None,
     datasheet: &GB10_PEAKS,
     estimates: &[

@@ -405,7 +405,7 @@ fn key(p: &Plan) -> String {
 }
 
 /// The tie-break order of a plan: its [`key`], except that a plain lone grid sharing B
-/// ([`lone_b_shared`]: not transposed, not persistent) orders as the same grid unshared.
+/// ([`lone_b_share`]: not transposed, not persistent) orders as the same grid unshared.
 /// That rule adds sharing to grids the model cannot tell apart, and must not reorder the
 /// ties between a plain plan and its transposed mirror (run 30-f).
 fn order_key(p: &Plan) -> String {
@@ -616,15 +616,19 @@ fn wgmma_candidates(
         let tiles = problem.batch * gm * ceil_div(problem.n, wn);
         // (Not 80- or 96-column tiles: 96-column ones with B multicast ran correct but 4-5%
         // slower at 128x6144x4096, runs 22-f and 23-d; 80-column ones never ran with it.)
-        let shared = b.multicast
-            && split_k == 1
-            && if b.any_grid {
-                transposed_b_shared(target, gm, tiles)
-            } else {
-                wn % 64 == 0
-                    && (tiles >= 2 * i64::from(target.sms) && (gm % 2 == 0 || gm >= 9)
-                        || lone_b_shared(target, problem, b, [wg * wm, wn], gm, tiles))
-            };
+        // CTAs of a tile column sharing each B tile (1: none).
+        let share = if !b.multicast || split_k > 1 {
+            1
+        } else if b.any_grid {
+            if transposed_b_shared(target, gm, tiles) { 2 } else { 1 }
+        } else if wn % 64 != 0 {
+            1
+        } else if tiles >= 2 * i64::from(target.sms) && (gm % 2 == 0 || gm >= 9) {
+            2
+        } else {
+            lone_b_share(target, problem, b, [wg * wm, wn], gm, tiles)
+        };
+        let shared = share > 1;
         // A lone grid's ring is deeper than the plan's default (see [`ring`]).
         let cta = [wg * wm, wn, bk];
         // A transposed grid above 128 rows keeps one staging buffer per consumer warpgroup
@@ -648,7 +652,7 @@ fn wgmma_candidates(
             tma: true,
             split_k,
             persistent: split_k == 1 && tiles > i64::from(target.sms),
-            multicast: if shared { 2 } else { 1 },
+            multicast: share,
             stream_k: false,
             b_straddles: b.straddles,
             b_merged: false,
@@ -718,31 +722,50 @@ fn transposed_b_multicast_pays(problem: &GemmProblem) -> bool {
 /// (run 27-b).
 const TRANSPOSED_MULTICAST_MIN_K: i64 = 1536;
 
-/// Whether a plain lone grid (one batch, at most one CTA per SM, even with its tile rows
-/// paired) of `gm` tile rows and `tiles` tiles of `tile` (rows x columns) shares B across
-/// pairs of tile rows: where B's rows straddle 128-byte lines ([`b_straddles`]), K is above
-/// [`LONE_MULTICAST_MIN_K`] and the tiles are at least 128 x 128.
+/// CTAs of a tile column that share each B tile in a plain lone grid (one batch, at most
+/// one CTA per SM with its tile rows padded to the cluster) of `gm` tile rows and `tiles`
+/// tiles of `tile` (rows x columns): 1 (none), 2, or 4 where at least four tile rows,
+/// padded to a multiple of four, fit the 4-CTA clusters the GPU holds at once
+/// ([`hw_models::Target::quad_clusters`]). Shared only where B's rows straddle 128-byte
+/// lines ([`b_straddles`]), K is above [`LONE_MULTICAST_MIN_K`] and the tiles are at least
+/// 128 x 128.
 ///
 /// The model charges a lone grid no L2 fill, so it sees neither what sharing saves nor what
-/// it costs; this is a measured rule. Measured on an H100 (docs/BENCHMARKS.md run 31-b,
-/// `--multicast on` against the default on every such f16 default among 600 seeded random
-/// shapes and four more): with straddling rows and K > 1536, 13 of 14 ran faster, 1.015-1.27x
-/// (3896x984x9376 140.5 -> 110.9 us, 0.73 -> 0.96 of cuBLAS; 768x2344x9336 1.23x), one 0.84x
-/// (2279x736x7616); with B rows of whole lines all six ran slower (0.79-0.95x: 1617x1024x1984,
-/// 4272x384x1544), as did four of five with K <= 1464; 64-column tiles ran 0.72x (1144x800x5584,
-/// 31-a).
-fn lone_b_shared(target: &Target, problem: &GemmProblem, b: BLoad, tile: [i64; 2], gm: i64, tiles: i64) -> bool {
-    let padded = tiles / gm * (gm + gm % 2);
-    problem.batch == 1
+/// it costs; this is a measured rule. Measured on an H100 (docs/BENCHMARKS.md):
+/// - run 31-b, `--multicast on` (pairs) against the default on every such f16 default
+///   among 600 seeded random shapes and four more: with straddling rows and K > 1536, 13 of
+///   14 ran faster, 1.015-1.27x (3896x984x9376 140.5 -> 110.9 us, 0.73 -> 0.96 of cuBLAS;
+///   768x2344x9336 1.23x), one 0.84x (2279x736x7616); with B rows of whole lines all six ran
+///   slower (0.79-0.95x: 1617x1024x1984, 4272x384x1544), as did four of five with K <= 1464;
+///   64-column tiles ran 0.72x (1144x800x5584, 31-a);
+/// - run 31-c, out of sample (pairs): the 38 defaults this rule and the split-K launch order
+///   changed among 1400 fresh seeded shapes (f16 and bf16) ran 1.095x in geomean, 31
+///   faster (up to 1.39x: 1264x3088x6600 0.69 -> 0.96 of cuBLAS), six 0.89-0.99x;
+/// - run 31-d, four tile rows (cuBLAS's 1x4 clusters at 2872x528x4280, 31-c) against pairs:
+///   at seven grids of at most 120 CTAs, 1.07x in geomean, six faster (2872x528x4280 1.16x),
+///   2279x736x7616 0.97x; at 3896x984x9376 (32 clusters of four, two more than the GPU
+///   holds) 0.57x.
+fn lone_b_share(target: &Target, problem: &GemmProblem, b: BLoad, tile: [i64; 2], gm: i64, tiles: i64) -> i64 {
+    let gn = tiles / gm;
+    let padded = |share: i64| ceil_div(gm, share) * share * gn;
+    let pays = problem.batch == 1
         && b.straddles
         && problem.k > LONE_MULTICAST_MIN_K
         && tile[0] >= 128
         && tile[1] >= 128
         && gm >= 2
-        && ring::is_lone(target.sms, padded)
+        && ring::is_lone(target.sms, padded(2));
+    let quads = target.quad_clusters.map_or(0, i64::from);
+    if !pays {
+        1
+    } else if gm >= 4 && padded(4) <= 4 * quads {
+        4
+    } else {
+        2
+    }
 }
 
-/// K up to which plain lone grids do not share B ([`lone_b_shared`]): with K of 680 to 1464,
+/// K up to which plain lone grids do not share B ([`lone_b_share`]): with K of 680 to 1464,
 /// four of five ran 0.96-0.99x of the same grids without sharing (run 31-b).
 const LONE_MULTICAST_MIN_K: i64 = 1536;
 

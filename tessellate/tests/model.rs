@@ -400,3 +400,30 @@ fn two_cta_grids_of_long_main_loops_are_charged_by_rounds() {
         "{p}"
     );
 }
+
+/// Plain lone grids (one CTA per SM) share B where its rows straddle 128-byte lines and K >
+/// 1536 (`lone_b_share`), over four tile rows where the padded grid fits the 30 clusters of
+/// four an H100 holds (H100, docs/BENCHMARKS.md runs 31-b to 31-d): 2872x528x4280's 128x128
+/// tiles over four rows ran 1.16x pairs and pairs 1.06x none; 3896x984x9376's 128x256 tiles
+/// in pairs ran 1.27x none, but over four rows (32 clusters) 0.57x pairs. Not where B's rows
+/// are whole lines (1617x1024x1984 ran 0.79x shared), at K <= 1536 (2592x672x1464, 0.985x),
+/// nor 64 columns wide (1144x800x5584, 0.72x). The tie with the transposed mirror keeps its
+/// order: the plain grid first, as before sharing.
+#[test]
+fn lone_grids_share_b_where_its_rows_straddle_lines() {
+    for (m, n, k, share) in [
+        (2872, 528, 4280, 4),
+        (2279, 736, 7616, 4),
+        (3896, 984, 9376, 2),
+        (5152, 376, 1720, 2),
+        (1617, 1024, 1984, 1),
+        (2592, 672, 1464, 1),
+        (1144, 800, 5584, 1),
+    ] {
+        let p = ranked_row_major(m, n, k, 1).remove(0);
+        assert!(
+            !p.transposed && !p.persistent && p.split_k == 1 && p.multicast == share,
+            "{m}x{n}x{k}: {p}"
+        );
+    }
+}

@@ -421,7 +421,9 @@ impl Shape {
             ));
         }
         // B multicast alone needs a cluster of its own (split-K clusters are one tile each),
-        // and a stream-K range is not a cluster's pair of tile rows.
+        // and a stream-K range is not a cluster's pair of tile rows. Pairs or, from the plan
+        // (`tessellate`'s lone grids), four tile rows: a B box is cut along its outer rows
+        // into `mc_rows` pieces, each a whole number of 8-row swizzle atoms.
         let (mc_rows, mc_cols) = match opts.multicast {
             _ if mcast_ab => (2, 2),
             _ if mcast_a => (1, 2),
@@ -430,7 +432,7 @@ impl Shape {
             None if stream_k => (1, 1),
             None => (plan.multicast.max(1), 1),
         };
-        if mc_cols == 1 && mc_rows != 1 && (mc_rows != 2 || split > 1 || stream_k) {
+        if mc_cols == 1 && mc_rows != 1 && (![2, 4].contains(&mc_rows) || split > 1 || stream_k) {
             return unsupported(format!(
                 "B multicast over {mc_rows} CTAs with split-K {split}{}",
                 if stream_k { " and stream-K" } else { "" }

@@ -282,6 +282,15 @@ proptest! {
     }
 
     #[test]
+    fn b_multicast_loops_cover_every_tile_once(
+        gm in 1i64..20, gn in 1i64..12, group in 1i64..10, clusters in 1i64..40,
+        persistent in any::<bool>(), four in any::<bool>()
+    ) {
+        let rows = if four { 4 } else { 2 };
+        check_block_multicast((gm, gn, group), (rows, 1), persistent.then_some(rows * clusters));
+    }
+
+    #[test]
     fn block_multicast_loops_cover_every_tile_once(
         gm in 1i64..12, gn in 1i64..12, group in 1i64..10, clusters in 1i64..40, persistent in any::<bool>()
     ) {
