@@ -620,7 +620,11 @@ fn wgmma_candidates(
         let share = if !b.multicast || split_k > 1 {
             1
         } else if b.any_grid {
-            if transposed_b_shared(target, gm, tiles) { 2 } else { 1 }
+            if transposed_b_shared(target, gm, tiles) {
+                2
+            } else {
+                1
+            }
         } else if wn % 64 != 0 {
             1
         } else if tiles >= 2 * i64::from(target.sms) && (gm % 2 == 0 || gm >= 9) {
@@ -745,7 +749,14 @@ const TRANSPOSED_MULTICAST_MIN_K: i64 = 1536;
 ///   at seven grids of at most 120 CTAs, 1.07x in geomean, six faster (2872x528x4280 1.16x),
 ///   2279x736x7616 0.97x; at 3896x984x9376 (32 clusters of four, two more than the GPU
 ///   holds) 0.57x.
-fn lone_b_share(target: &Target, problem: &GemmProblem, b: BLoad, tile: [i64; 2], gm: i64, tiles: i64) -> i64 {
+fn lone_b_share(
+    target: &Target,
+    problem: &GemmProblem,
+    b: BLoad,
+    tile: [i64; 2],
+    gm: i64,
+    tiles: i64,
+) -> i64 {
     let gn = tiles / gm;
     let padded = |share: i64| ceil_div(gm, share) * share * gn;
     let pays = problem.batch == 1
