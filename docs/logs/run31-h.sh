@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Run 31-h (H100): the final build against the base (c2c7b41) at the 17 shapes earlier runs
+# Run 31-h (H200; no H100 could be started): the final build against the base (c2c7b41) at the 17 shapes earlier runs
 # of docs/BENCHMARKS.md cite whose f16 default this run changed and no 31-* call timed.
 #   OUT=... bash docs/logs/run31-h.sh; REF=mosaic-base python3 docs/logs/run28-ab.py LOG
 . "$(dirname "$0")/run31-lib.sh"
