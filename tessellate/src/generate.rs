@@ -748,7 +748,13 @@ const TRANSPOSED_MULTICAST_MIN_K: i64 = 1536;
 /// - run 31-d, four tile rows (cuBLAS's 1x4 clusters at 2872x528x4280, 31-c) against pairs:
 ///   at seven grids of at most 120 CTAs, 1.07x in geomean, six faster (2872x528x4280 1.16x),
 ///   2279x736x7616 0.97x; at 3896x984x9376 (32 clusters of four, two more than the GPU
-///   holds) 0.57x.
+///   holds) 0.57x;
+/// - runs 31-e (H100) and 31-f (H200), out of sample, this rule against no sharing at 32
+///   changed defaults of 750 fresh f16 and bf16 shapes and 31-c's: over four rows 1.18x and
+///   1.11x in geomean (20 cases; 2880x568x9008 0.58 -> 0.85 of cuBLAS), pairs 1.04x and
+///   1.00x (12 cases). Pairs lose badly at some grids on both cards (bf16 632x2640x6592
+///   1.21 -> 0.73 of cuBLAS, and its neighbours, 31-g; 328x5776x5312 0.81 -> 0.59 on an H200,
+///   31-h) for a cause not found.
 fn lone_b_share(
     target: &Target,
     problem: &GemmProblem,

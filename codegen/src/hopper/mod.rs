@@ -21,7 +21,8 @@
 //! ([`order`]) the first slot comes from the order table and tiles go in bands of columns.
 //! With B multicast two CTAs of a cluster take consecutive tile rows of one column; each
 //! loads its half of every B box into both (`.multicast::cluster`) and releases stages on
-//! both CTAs' `empty` barriers, which then count both CTAs' consumer warps. With A multicast
+//! both CTAs' `empty` barriers, which then count both CTAs' consumer warps. A lone grid's
+//! plan may share B over four tile rows the same way (quarters of each box; run 31). With A multicast
 //! (`CompileOptions::multicast_a`, opt-in: measured slower at most decode shapes and at
 //! 4096^3, docs/BENCHMARKS.md run 22) the two CTAs take consecutive tile columns of one row
 //! and share A the same way. With both (`CompileOptions::multicast_ab`, opt-in) a cluster of

@@ -391,9 +391,9 @@ fn batched_shape(
 }
 
 /// The default launch order (`n_first`, runs 30 and 31): n fastest on lone grids without
-/// split-K of tiles of 128+ rows whose rows span more of m than the columns of n (transposed ones with at most four
-/// tile columns), m fastest elsewhere; `--raster-order` overrides it, and n fastest is refused
-/// where a GPC-major cluster order orders the tiles.
+/// split-K of tiles of 128+ rows whose rows span more of m than the columns of n (transposed
+/// ones with at most four tile columns), m fastest elsewhere; `--raster-order` overrides it,
+/// and n fastest is refused where a GPC-major cluster order orders the tiles.
 #[test]
 fn default_launch_orders() {
     let n_first = |m, n, k| default_shape(m, n, k, None).unwrap().n_first;
