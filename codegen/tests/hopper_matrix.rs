@@ -927,6 +927,53 @@ fn block_multicast_kernels_share_a_and_b_and_assemble_without_spills() {
     println!("{built} 2 x 2 multicast kernels checked, {refused} plans refused");
 }
 
+/// B shared over four tile rows (plans of lone grids whose B rows straddle 128-byte lines,
+/// `tessellate`'s `lone_b_share`, run 31): at three shapes (ragged M and N at one),
+/// f16 and bf16 with a row-major A and B, every ranked plan with four-row clusters builds a
+/// kernel of 4-CTA clusters, a whole number of them and at most the 30 an H100 holds, one
+/// tile per CTA, each CTA multicasting its quarter of every B box to all four (mask 15),
+/// every `empty` barrier counting the consumer warpgroups of all four CTAs; it round-trips
+/// and assembles without spills.
+#[test]
+fn four_row_b_clusters_share_b_and_assemble_without_spills() {
+    use MatLayout::RowMajor as R;
+    let ptxas_ok = ptxas::require_or_skip("four_row_b_clusters").is_some();
+    let mut checks = Checks::new();
+    let mut built = 0;
+    for shape in [(2872, 528, 4280), (2279, 736, 7616), (4399, 360, 3496)] {
+        for dtype in [GemmDType::F16, GemmDType::BF16] {
+            let four: Vec<_> = warpgroup_plans(dtype, shape, R, R)
+                .into_iter()
+                .filter(|(p, _)| p.multicast == 4)
+                .collect();
+            assert!(!four.is_empty(), "{dtype} {shape:?}: no four-row plan");
+            for (plan, opts) in four {
+                let what = format!("{dtype} {shape:?}\n{plan}");
+                let k = compile(&plan, &opts).unwrap_or_else(|e| panic!("{what}: {e}"));
+                assert_eq!(parse_module(&k.ptx).unwrap(), k.module, "{what}");
+                assert!(k.ptx.contains(".reqnctapercluster 4, 1, 1"), "{what}");
+                assert!(
+                    k.grid[0] % 4 == 0 && k.grid[0] <= 120,
+                    "{what}: {:?}",
+                    k.grid
+                );
+                assert!(!plan.persistent && k.resident_clusters.is_none(), "{what}");
+                assert!(k.cluster_order.is_none(), "{what}");
+                assert!(k.ptx.contains(", 15;"), "{what}: no multicast mask 15");
+                let empty = empty_arrivals(&k.ptx);
+                assert!(
+                    empty.iter().all(|&n| n == 4 * plan.workers[0]),
+                    "{what}: {empty:?}"
+                );
+                check_kernel(&mut checks, k.ptx, what, ptxas_ok);
+                built += 1;
+            }
+        }
+    }
+    checks.finish();
+    println!("{built} four-row multicast kernels checked");
+}
+
 /// Epilogue overlap (`CompileOptions::epilogue_overlap`): for the top plans of every case at
 /// shapes of few k-tiles (ragged ones too), asked for two k-tiles in 128-column chunks, one
 /// in 64-column chunks and five (more than most rings' stages), a kernel either is refused

@@ -41,7 +41,8 @@ pub struct CompileArgs {
     #[arg(long, default_value = "auto", value_parser = ["auto", "on", "off"])]
     pub persistent: String,
     /// TMA multicast across a 2-CTA cluster for warpgroup (sm_90a) kernels: `auto` (the
-    /// plan's choice), `on` (B, shared by two tile rows), `a` (A, shared by two tile columns:
+    /// plan's choice, which on a lone grid may share B over four tile rows), `on` (B, shared
+    /// by two tile rows, also where the plan shares it over four), `a` (A, shared by two tile columns:
     /// not with split-K, stream-K, ping-pong, transposed plans or `--cluster-order on`),
     /// `ab` (both, over a 4-CTA cluster taking a 2 x 2 block of tiles; the same limits as
     /// `a`; 0.83x cuBLAS at 4096^3 on an H100 and an H200, which hold 30 such clusters at

@@ -406,8 +406,9 @@ fn key(p: &Plan) -> String {
 
 /// The tie-break order of a plan: its [`key`], except that a plain lone grid sharing B
 /// ([`lone_b_share`]: not transposed, not persistent) orders as the same grid unshared.
-/// That rule adds sharing to grids the model cannot tell apart, and must not reorder the
-/// ties between a plain plan and its transposed mirror (run 30-f).
+/// That rule adds sharing where the model charges no L2 fill, and must not reorder the
+/// ties between a plain plan and its transposed mirror (run 30-f). (The padded rows can
+/// still move a DRAM-bound grid's cycles, which then decide as they would.)
 fn order_key(p: &Plan) -> String {
     let lone_shared = p.multicast > 1 && !p.transposed && !p.persistent;
     key_with(p, if lone_shared { 1 } else { p.multicast })
@@ -525,7 +526,7 @@ fn candidates(
 /// How the warpgroup candidates load B.
 #[derive(Clone, Copy, Debug)]
 struct BLoad {
-    /// Whether B may be shared across a 2-CTA cluster (TMA multicast; see
+    /// Whether B may be shared across a cluster of tile rows (TMA multicast; see
     /// [`b_multicast_pays`]).
     multicast: bool,
     /// A row-major B's rows are not whole 128-byte lines (see [`b_straddles`]).
@@ -611,7 +612,8 @@ fn wgmma_candidates(
         // and the next tile's pipeline fill overlap the stage ring. Two or more waves of
         // tiles: pairs of tile rows share B through a 2-CTA cluster, unless the pairs'
         // padding (an odd last row of tiles) would waste more than a tenth of the rows.
-        // (Every batch's tiles: a batched grid runs them all.)
+        // Lone grids: by [`lone_b_share`]. (Every batch's tiles: a batched grid runs them
+        // all.)
         let gm = ceil_div(problem.m, wg * wm);
         let tiles = problem.batch * gm * ceil_div(problem.n, wn);
         // (Not 80- or 96-column tiles: 96-column ones with B multicast ran correct but 4-5%
@@ -630,7 +632,7 @@ fn wgmma_candidates(
         } else if tiles >= 2 * i64::from(target.sms) && (gm % 2 == 0 || gm >= 9) {
             2
         } else {
-            lone_b_share(target, problem, b, [wg * wm, wn], gm, tiles)
+            lone_b_share(target, problem, b, [wg * wm, wn, bk], gm, tiles)
         };
         let shared = share > 1;
         // A lone grid's ring is deeper than the plan's default (see [`ring`]).
@@ -728,11 +730,13 @@ const TRANSPOSED_MULTICAST_MIN_K: i64 = 1536;
 
 /// CTAs of a tile column that share each B tile in a plain lone grid (one batch, at most
 /// one CTA per SM with its tile rows padded to the cluster) of `gm` tile rows and `tiles`
-/// tiles of `tile` (rows x columns): 1 (none), 2, or 4 where at least four tile rows,
-/// padded to a multiple of four, fit the 4-CTA clusters the GPU holds at once
-/// ([`hw_models::Target::quad_clusters`]). Shared only where B's rows straddle 128-byte
-/// lines ([`b_straddles`]), K is above [`LONE_MULTICAST_MIN_K`] and the tiles are at least
-/// 128 x 128.
+/// tiles of `tile` (rows x columns x k-step): 1 (none), 2, or 4 where at least four tile
+/// rows, padded to a multiple of four, fit the 4-CTA clusters the GPU holds at once
+/// ([`hw_models::Target::quad_clusters`]) and a quarter of the k-step is a whole 8-row
+/// swizzle atom (the code generator cuts each row-major B box along its k rows: at 32-byte
+/// spans, 16 f16 rows, only pairs). Shared only where B's rows straddle 128-byte lines
+/// ([`b_straddles`]), K is above [`LONE_MULTICAST_MIN_K`] and the tiles are at least 128 x
+/// 128.
 ///
 /// The model charges a lone grid no L2 fill, so it sees neither what sharing saves nor what
 /// it costs; this is a measured rule. Measured on an H100 (docs/BENCHMARKS.md):
@@ -759,7 +763,7 @@ fn lone_b_share(
     target: &Target,
     problem: &GemmProblem,
     b: BLoad,
-    tile: [i64; 2],
+    tile: [i64; 3],
     gm: i64,
     tiles: i64,
 ) -> i64 {
@@ -775,7 +779,7 @@ fn lone_b_share(
     let quads = target.quad_clusters.map_or(0, i64::from);
     if !pays {
         1
-    } else if gm >= 4 && padded(4) <= 4 * quads {
+    } else if gm >= 4 && padded(4) <= 4 * quads && (tile[2] / 4) % 8 == 0 {
         4
     } else {
         2

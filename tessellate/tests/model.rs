@@ -427,3 +427,37 @@ fn lone_grids_share_b_where_its_rows_straddle_lines() {
         );
     }
 }
+
+/// Four-row B clusters only where a quarter of the k-step is a whole 8-row swizzle atom: the
+/// code generator cuts each row-major B box along its k rows, and at 32-byte spans (16 f16
+/// rows) it refuses quarters, so such grids share over pairs.
+#[test]
+fn four_row_clusters_cut_whole_swizzle_atoms() {
+    let t = hw_models::target("sm_90a", None).unwrap();
+    for (m, n, k) in [(2872, 528, 4280), (2279, 736, 7616), (4400, 360, 3496)] {
+        for swizzle in [32, 64, 128] {
+            let opts = Options {
+                top: 400,
+                swizzle: Some(swizzle),
+                transposed_warpgroups: true,
+                narrow_b_tiles: true,
+                b_pitch_bytes: Some(n * 2),
+                ..Options::default()
+            };
+            let problem = GemmProblem::new(m, n, k, 1, GemmDType::F16).unwrap();
+            let ranked = plans(&problem, &t, &opts).unwrap().plans;
+            for p in &ranked {
+                if p.multicast == 4 {
+                    assert!(
+                        p.cta_tile[2] / 4 % 8 == 0,
+                        "{m}x{n}x{k} swizzle {swizzle}: {p}"
+                    );
+                }
+            }
+            // The 128-byte default has four-row plans at these shapes.
+            if swizzle == 128 {
+                assert!(ranked.iter().any(|p| p.multicast == 4), "{m}x{n}x{k}");
+            }
+        }
+    }
+}

@@ -22,13 +22,13 @@
 //! With B multicast two CTAs of a cluster take consecutive tile rows of one column; each
 //! loads its half of every B box into both (`.multicast::cluster`) and releases stages on
 //! both CTAs' `empty` barriers, which then count both CTAs' consumer warps. A lone grid's
-//! plan may share B over four tile rows the same way (quarters of each box; run 31). With A multicast
-//! (`CompileOptions::multicast_a`, opt-in: measured slower at most decode shapes and at
-//! 4096^3, docs/BENCHMARKS.md run 22) the two CTAs take consecutive tile columns of one row
-//! and share A the same way. With both (`CompileOptions::multicast_ab`, opt-in) a cluster of
-//! four takes a 2 x 2 block of tiles: each CTA loads half of every A box into itself and the
-//! CTA of the next column, half of every B box into itself and the CTA of the next row, and
-//! releases stages on the three CTAs that write into its own (measured 0.83x cuBLAS at
+//! plan may share B over four tile rows the same way (quarters of each box; run 31). With A
+//! multicast (`CompileOptions::multicast_a`, opt-in: measured slower at most decode shapes
+//! and at 4096^3, docs/BENCHMARKS.md run 22) the two CTAs take consecutive tile columns of
+//! one row and share A the same way. With both (`CompileOptions::multicast_ab`, opt-in) a
+//! cluster of four takes a 2 x 2 block of tiles: each CTA loads half of every A box into
+//! itself and the CTA of the next column, half of every B box into itself and the CTA of
+//! the next row, and releases stages on the three CTAs that write into its own (measured 0.83x cuBLAS at
 //! 4096^3: an H100 and an H200 each held 30 such clusters, 120 CTAs, at once; run 24; a
 //! grid that is not persistent and has more clusters than that waits for the first ones
 //! to finish). With split-K the `S` CTAs of a cluster share a tile and reduce through
@@ -434,10 +434,14 @@ impl Shape {
             None => (plan.multicast.max(1), 1),
         };
         if mc_cols == 1 && mc_rows != 1 && (![2, 4].contains(&mc_rows) || split > 1 || stream_k) {
-            return unsupported(format!(
-                "B multicast over {mc_rows} CTAs with split-K {split}{}",
-                if stream_k { " and stream-K" } else { "" }
-            ));
+            return unsupported(if split > 1 || stream_k {
+                format!(
+                    "B multicast over {mc_rows} CTAs with split-K {split}{}",
+                    if stream_k { " and stream-K" } else { "" }
+                )
+            } else {
+                format!("B multicast over {mc_rows} CTAs (2 or 4)")
+            });
         }
         let mcast = mc_rows * mc_cols;
         // Each box of a shared tile is cut among the CTAs that share it.
@@ -1320,8 +1324,9 @@ fn raster(
 }
 
 /// Whether a warpgroup kernel's launch order goes n fastest by default ([`raster`]): on a lone
-/// grid (at most one CTA per SM) of one batch, of tiles of at least 128 rows, whose tile rows
-/// span more of the plan's m (whole tiles) than its tile columns span of n, so that CTAs
+/// grid (at most one CTA per SM) of one batch without split-K, of tiles of at least 128
+/// rows, whose tile rows span more of the plan's m (whole tiles) than its tile columns span
+/// of n, so that CTAs
 /// launched together take one tile row, sharing the slab of A, the larger operand, and
 /// sweeping B's columns; for a transposed plan (whose A is the caller's B) only where the
 /// grid has at most four tile columns.
