@@ -953,7 +953,7 @@ fn four_row_b_clusters_share_b_and_assemble_without_spills() {
                 assert_eq!(parse_module(&k.ptx).unwrap(), k.module, "{what}");
                 assert!(k.ptx.contains(".reqnctapercluster 4, 1, 1"), "{what}");
                 assert!(
-                    k.grid[0] % 4 == 0 && k.grid[0] <= 120,
+                    k.grid[0].is_multiple_of(4) && k.grid[0] <= 120,
                     "{what}: {:?}",
                     k.grid
                 );
