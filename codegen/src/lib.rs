@@ -111,10 +111,10 @@ pub struct CompileOptions {
     /// Launch order of a warpgroup kernel without a cluster order or stream-K: `Some(false)`
     /// m fastest in groups of `raster_group` tile rows (as every such kernel before run 30),
     /// `Some(true)` n fastest in groups of `raster_group` tile columns, or `None`: n fastest
-    /// on a lone grid (at most one CTA per SM, one batch) of tiles of at least 128 rows whose
-    /// tile rows span more of m than its tile columns span of n (a transposed plan's: with at
-    /// most four tile columns), m fastest elsewhere (`hopper::n_first`). `Some(true)` is
-    /// refused with a GPC-major cluster order or stream-K.
+    /// on a lone grid (at most one CTA per SM, one batch, no split-K) of tiles of at least 128
+    /// rows whose tile rows span more of m than its tile columns span of n (a transposed
+    /// plan's: with at most four tile columns), m fastest elsewhere (`hopper::n_first`).
+    /// `Some(true)` is refused with a GPC-major cluster order or stream-K.
     pub raster_n_first: Option<bool>,
     /// GPC-major cluster order for persistent warpgroup kernels (`hopper::order`): on
     /// (`Some(true)`; refused for kernels that are not persistent, split-K, stream-K and

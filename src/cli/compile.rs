@@ -42,8 +42,8 @@ pub struct CompileArgs {
     pub persistent: String,
     /// TMA multicast across a 2-CTA cluster for warpgroup (sm_90a) kernels: `auto` (the
     /// plan's choice, which on a lone grid may share B over four tile rows), `on` (B, shared
-    /// by two tile rows, also where the plan shares it over four), `a` (A, shared by two tile columns:
-    /// not with split-K, stream-K, ping-pong, transposed plans or `--cluster-order on`),
+    /// by two tile rows, also where the plan shares it over four), `a` (A, shared by two tile
+    /// columns: not with split-K, stream-K, ping-pong, transposed plans or `--cluster-order on`),
     /// `ab` (both, over a 4-CTA cluster taking a 2 x 2 block of tiles; the same limits as
     /// `a`; 0.83x cuBLAS at 4096^3 on an H100 and an H200, which hold 30 such clusters at
     /// once: docs/BENCHMARKS.md run 24) or `off`. Split-K plans never multicast.
@@ -79,11 +79,12 @@ pub struct CompileArgs {
     /// Launch order of warpgroup (sm_90a) kernels: `m` (m fastest in groups of
     /// `--raster-group` tile rows), `n` (n fastest in groups of tile columns; refused with a
     /// GPC-major cluster order, which `--cluster-order off` turns off, and with stream-K), or
-    /// `auto`: `n` on a grid of one batch and at most one CTA per SM, of tiles of at least 128
-    /// rows, whose tile rows span more of m than its tile columns span of n (a transposed
-    /// plan's: with at most four tile columns), so that CTAs launched together share the
-    /// larger operand's slab (measured 1.03-1.04x in geomean there, up to 1.23x, on an H100:
-    /// docs/BENCHMARKS.md run 30), `m` elsewhere.
+    /// `auto`: `n` on a grid of one batch, no split-K and at most one CTA per SM, of tiles of
+    /// at least 128 rows, whose tile rows span more of m than its tile columns span of n (a
+    /// transposed plan's: with at most four tile columns), so that CTAs launched together
+    /// share the larger operand's slab (measured 1.03-1.04x in geomean there, up to 1.23x, on
+    /// an H100: docs/BENCHMARKS.md run 30; split-K grids ran 1.05x faster m fastest, run 31),
+    /// `m` elsewhere.
     #[arg(long, default_value = "auto", value_parser = ["auto", "m", "n"])]
     pub raster_order: String,
     /// GPC-major cluster order for persistent warpgroup (sm_90a) kernels: the kernel takes a

@@ -189,7 +189,7 @@ impl Candidate {
                 * ceil_div(problem.m, self.cta[0])
                 * ceil_div(problem.n, self.cta[1]);
         }
-        let rows = ceil_div(ceil_div(problem.m, self.cta[0]), self.multicast) * self.multicast;
+        let rows = cluster_rows(ceil_div(problem.m, self.cta[0]), self.multicast);
         problem.batch * rows * ceil_div(problem.n, self.cta[1]) * self.split_k
     }
 
@@ -614,8 +614,10 @@ fn wgmma_candidates(
         // padding (an odd last row of tiles) would waste more than a tenth of the rows.
         // Lone grids: by [`lone_b_share`]. (Every batch's tiles: a batched grid runs them
         // all.)
-        let gm = ceil_div(problem.m, wg * wm);
-        let tiles = problem.batch * gm * ceil_div(problem.n, wn);
+        let (gm, gn) = (ceil_div(problem.m, wg * wm), ceil_div(problem.n, wn));
+        let tiles = problem.batch * gm * gn;
+        // A lone grid's ring is deeper than the plan's default (see [`ring`]).
+        let cta = [wg * wm, wn, bk];
         // (Not 80- or 96-column tiles: 96-column ones with B multicast ran correct but 4-5%
         // slower at 128x6144x4096, runs 22-f and 23-d; 80-column ones never ran with it.)
         // CTAs of a tile column sharing each B tile (1: none).
@@ -632,11 +634,9 @@ fn wgmma_candidates(
         } else if tiles >= 2 * i64::from(target.sms) && (gm % 2 == 0 || gm >= 9) {
             2
         } else {
-            lone_b_share(target, problem, b, [wg * wm, wn, bk], gm, tiles)
+            lone_b_share(target, problem, b, cta, gm, gn)
         };
         let shared = share > 1;
-        // A lone grid's ring is deeper than the plan's default (see [`ring`]).
-        let cta = [wg * wm, wn, bk];
         // A transposed grid above 128 rows keeps one staging buffer per consumer warpgroup
         // beside its ring where the caller's C rows (the kernel's m) suit a TMA store.
         let reserve = if b.any_grid && problem.m % 4 == 0 {
@@ -729,8 +729,8 @@ fn transposed_b_multicast_pays(problem: &GemmProblem) -> bool {
 const TRANSPOSED_MULTICAST_MIN_K: i64 = 1536;
 
 /// CTAs of a tile column that share each B tile in a plain lone grid (one batch, at most
-/// one CTA per SM with its tile rows padded to the cluster) of `gm` tile rows and `tiles`
-/// tiles of `tile` (rows x columns x k-step): 1 (none), 2, or 4 where at least four tile
+/// one CTA per SM with its tile rows padded to the cluster) of `gm x gn` tiles of `tile`
+/// (rows x columns x k-step): 1 (none), 2, or 4 where at least four tile
 /// rows, padded to a multiple of four, fit the 4-CTA clusters the GPU holds at once
 /// ([`hw_models::Target::quad_clusters`]) and a quarter of the k-step is a whole 8-row
 /// swizzle atom (the code generator cuts each row-major B box along its k rows: at 32-byte
@@ -765,10 +765,9 @@ fn lone_b_share(
     b: BLoad,
     tile: [i64; 3],
     gm: i64,
-    tiles: i64,
+    gn: i64,
 ) -> i64 {
-    let gn = tiles / gm;
-    let padded = |share: i64| ceil_div(gm, share) * share * gn;
+    let padded = |share: i64| cluster_rows(gm, share) * gn;
     let pays = problem.batch == 1
         && b.straddles
         && problem.k > LONE_MULTICAST_MIN_K
@@ -790,12 +789,17 @@ fn lone_b_share(
 /// four of five ran 0.96-0.99x of the same grids without sharing (run 31-b).
 const LONE_MULTICAST_MIN_K: i64 = 1536;
 
+/// `gm` tile rows padded to whole clusters of `share` rows (B multicast groups).
+fn cluster_rows(gm: i64, share: i64) -> i64 {
+    ceil_div(gm, share) * share
+}
+
 /// Whether pairing `gm` tile rows for B multicast, which pads an odd count to the next even
 /// one, takes more waves of one CTA per SM than `tiles` unpaired tiles (each batch pads its
 /// own rows).
 fn pad_costs_wave(target: &Target, gm: i64, tiles: i64) -> bool {
     let sms = i64::from(target.sms);
-    let padded = tiles / gm * (gm + 1);
+    let padded = tiles / gm * cluster_rows(gm, 2);
     gm % 2 == 1 && ceil_div(padded, sms) > ceil_div(tiles, sms)
 }
 

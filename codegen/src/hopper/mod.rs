@@ -28,8 +28,9 @@
 //! one row and share A the same way. With both (`CompileOptions::multicast_ab`, opt-in) a
 //! cluster of four takes a 2 x 2 block of tiles: each CTA loads half of every A box into
 //! itself and the CTA of the next column, half of every B box into itself and the CTA of
-//! the next row, and releases stages on the three CTAs that write into its own (measured 0.83x cuBLAS at
-//! 4096^3: an H100 and an H200 each held 30 such clusters, 120 CTAs, at once; run 24; a
+//! the next row, and releases stages on the three CTAs that write into its own (measured
+//! 0.83x cuBLAS at 4096^3: an H100 and an H200 each held 30 such clusters, 120 CTAs, at
+//! once; run 24; a
 //! grid that is not persistent and has more clusters than that waits for the first ones
 //! to finish). With split-K the `S` CTAs of a cluster share a tile and reduce through
 //! distributed shared memory (`reduce_splits`). With a stream-K tail
@@ -1326,10 +1327,9 @@ fn raster(
 /// Whether a warpgroup kernel's launch order goes n fastest by default ([`raster`]): on a lone
 /// grid (at most one CTA per SM) of one batch without split-K, of tiles of at least 128
 /// rows, whose tile rows span more of the plan's m (whole tiles) than its tile columns span
-/// of n, so that CTAs
-/// launched together take one tile row, sharing the slab of A, the larger operand, and
-/// sweeping B's columns; for a transposed plan (whose A is the caller's B) only where the
-/// grid has at most four tile columns.
+/// of n, so that CTAs launched together take one tile row, sharing the slab of A, the larger
+/// operand, and sweeping B's columns; for a transposed plan (whose A is the caller's B) only
+/// where the grid has at most four tile columns.
 /// Measured on an H100 (docs/BENCHMARKS.md), against the old order (m fastest, groups of 8
 /// tile rows):
 /// - run 30-b, `--raster-group 1` (this order where a grid has at most 8 tile columns) at 12
@@ -1346,9 +1346,9 @@ fn raster(
 ///   transposed grids of at most four tile columns 1.042x (12 cases: 552x5376x3248 36.8 ->
 ///   33.1 us), of more 0.965x (12 cases, 1183x1992x3968 0.87x), which keep the old order;
 /// - run 31-b, every f16 default that went n fastest among 600 seeded random shapes (46):
-///   split-K grids ran m fastest 1.03-1.09x faster at 7 of 8 (and at 3 of 5 in 31-a: 976x400x8384
-///   27.2 against 30.1 us), where the k-splits of a tile, one cluster, already read its A and B
-///   slabs together; so split-K grids keep m fastest.
+///   split-K grids ran m fastest 1.03-1.09x faster at 7 of 8 (and at 3 of 5 in 31-a:
+///   976x400x8384 27.2 against 30.1 us), where the k-splits of a tile, one cluster, already
+///   read its A and B slabs together; so split-K grids keep m fastest.
 fn n_first(lone: bool, plan: &Plan) -> bool {
     let ([gm, gn, _], [tile_m, tile_n, _]) = (plan.grid(), plan.cta_tile);
     lone && plan.problem.batch == 1
