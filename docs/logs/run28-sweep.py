@@ -7,12 +7,13 @@ final build (VARIANTS='{}'). Prints each shape whose default differs from BASE's
 variant, and the count per variant. Shapes are drawn as in run26-sweep.py."""
 import json
 import os
-import random
 import subprocess
 import sys
 from concurrent.futures import ThreadPoolExecutor
 
-random.seed(int(sys.argv[1]))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from seeded_shapes import draw  # noqa: E402
+
 N = int(sys.argv[2])
 BASE = os.environ.get("BASE", "/work/main/.carry-rt/mosaic-base")
 VAR = os.environ.get("VAR", "/work/main/.carry-rt/mosaic-hack3")
@@ -22,16 +23,7 @@ VARIANTS = json.loads(os.environ.get(
     "VARIANTS", '[{"MOSAIC_HACK_ROUND": "1000", "MOSAIC_HACK_FT": "1.0"},'
                 ' {"MOSAIC_HACK_ROUND": "1000", "MOSAIC_HACK_FT": "1.02"}]'))
 
-
-def rnd():
-    def d():
-        v = int(2 ** random.uniform(8, 13.2))
-        return v if random.random() < 0.3 else max(8, v // 8 * 8)
-    random.random()
-    return d(), d(), d()
-
-
-shapes = [rnd() for _ in range(N)]
+shapes = draw(int(sys.argv[1]), N)
 
 
 def key(b, env, m, n, k):

@@ -1,16 +1,12 @@
 # Run 30: for one build (BUILD, third argument), each default that has a transposed or plain mirror
 # within 2.5% (seeded random f16 shapes).  python3 docs/logs/run30-ties.py SEED N [BUILD]
 """Find shapes where the default ties (exactly) with a mirrored plan (caller-space tile equal, orientation flipped)."""
-import json, random, subprocess, sys
+import json, os, subprocess, sys
 from concurrent.futures import ThreadPoolExecutor
-random.seed(int(sys.argv[1])); N = int(sys.argv[2]); B = sys.argv[3] if len(sys.argv) > 3 else "/work/main/target/release/mosaic"
-def rnd():
-    def d():
-        v = int(2 ** random.uniform(8, 13.2))
-        return v if random.random() < 0.3 else max(8, v // 8 * 8)
-    random.random()
-    return d(), d(), d()
-shapes = [rnd() for _ in range(N)]
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from seeded_shapes import draw
+N = int(sys.argv[2]); B = sys.argv[3] if len(sys.argv) > 3 else "/work/main/target/release/mosaic"
+shapes = draw(int(sys.argv[1]), N)
 def caller_tile(q):
     t = q["cta_tile"]
     return (t[1], t[0]) if q["transposed"] else (t[0], t[1])

@@ -5,18 +5,13 @@ warpgroups and both CTA counts.
 
   MOSAIC=target/release/mosaic [MINW=128] python3 docs/logs/run31-lone.py SEED N
 """
-import os, random, re, subprocess, sys
+import os, re, subprocess, sys
 from concurrent.futures import ThreadPoolExecutor
-random.seed(int(sys.argv[1])); N = int(sys.argv[2])
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from seeded_shapes import draw
+N = int(sys.argv[2])
 M = os.environ.get("MOSAIC", "target/release/mosaic"); MINW = int(os.environ.get("MINW", "128"))
-def rnd():
-    # run30-ptxdiff.py's draw, so that seeds give the same shapes
-    def d():
-        v = int(2 ** random.uniform(8, 13.2))
-        return v if random.random() < 0.3 else max(8, v // 8 * 8)
-    random.random()
-    return d(), d(), d()
-shapes = [rnd() for _ in range(N)]
+shapes = draw(int(sys.argv[1]), N)
 def summary(s, *extra):
     m, n, k = s
     p = subprocess.run([M, "compile", "gemm", "--m", str(m), "--n", str(n), "--k", str(k), "--target",
