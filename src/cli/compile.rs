@@ -147,7 +147,6 @@ pub fn lowerable(
         narrow_b_tiles: true,
         b_pitch_bytes: Some(codegen::hopper::b_pitch_bytes(problem, b_layout)),
         b_k_major: b_layout == MatLayout::ColMajor,
-        a_pitch_bytes: Some(codegen::hopper::a_pitch_bytes(problem, a_layout)),
         warpgroup_vector: codegen::hopper::lowers_ffma_columns(problem),
         ..Options::default()
     }

@@ -65,10 +65,6 @@ pub struct Options {
     /// Set it with a column-major `b_pitch_bytes`: the straddle charge ([`b_straddles`])
     /// applies to row-major B only.
     pub b_k_major: bool,
-    /// Bytes between consecutive rows of A as stored (row-major A: `k * element bytes`;
-    /// column-major: `m * element bytes`); `None`: row-major. Plain lone grids share B over
-    /// pairs of tile rows only where it is not a multiple of 32 ([`lone_b_share`]).
-    pub a_pitch_bytes: Option<i64>,
     /// Whether warpgroup candidates may be heterogeneous: the last columns of each
     /// warpgroup's box on FFMA beside a narrower wgmma (an independent tessellation along n,
     /// of whole 8-column granules; 128-byte spans, one whole-K tile per CTA's turn: no
@@ -90,7 +86,6 @@ impl Default for Options {
             narrow_b_tiles: false,
             b_pitch_bytes: None,
             b_k_major: false,
-            a_pitch_bytes: None,
             warpgroup_vector: false,
         }
     }
@@ -281,7 +276,6 @@ pub fn plans(
             straddles: b_straddles(problem, opts),
             mn_major: !opts.b_k_major,
             any_grid: false,
-            sectors: a_straddles_sectors(problem, opts) || b_pitch(problem, opts) % 32 != 0,
         },
         max_warp_acc_regs(problem, opts),
     );
@@ -322,11 +316,10 @@ pub fn plans(
         // multicast of the activations ran slower (run 7-f, 0.81-0.99x of the same tiles
         // without it).
         let b = BLoad {
-            multicast: large_m && transposed_b_multicast_pays(problem, opts),
+            multicast: large_m && transposed_b_multicast_pays(problem),
             straddles: false,
             mn_major: false,
             any_grid: large_m,
-            sectors: false,
         };
         for c in wgmma_candidates(dtype, target, &pt, wns, b, span, opts.stream_k) {
             // Not one consumer warpgroup 256 wide above 128 rows: each of the six such
@@ -545,10 +538,6 @@ struct BLoad {
     /// ([`transposed_b_shared`]), at any grid size and tile width, instead of from two
     /// waves of tiles on.
     any_grid: bool,
-    /// A's or B's rows as stored straddle 32-byte L2 sectors (A: [`a_straddles_sectors`];
-    /// B: its pitch not a multiple of 32 bytes): plain lone grids share B only then
-    /// ([`lone_b_share`]).
-    sectors: bool,
 }
 
 /// K up to which B multicast is not offered where B's rows are whole 128-byte lines (see
@@ -729,17 +718,8 @@ fn transposed_b_shared(target: &Target, gm: i64, tiles: i64) -> bool {
 /// seeded random f16 shapes): the 19 defaults this moved ran 1.128x the old ones in geomean,
 /// 16 faster, 0.87-1.36x; with [`TRANSPOSED_MULTICAST_FACTOR`] 15 move, all faster
 /// (1.06-1.36x, 1.18x).
-fn transposed_b_multicast_pays(problem: &GemmProblem, opts: &Options) -> bool {
-    a_straddles_sectors(problem, opts) && problem.k > TRANSPOSED_MULTICAST_MIN_K
-}
-
-/// Whether A's rows as stored ([`Options::a_pitch_bytes`]) are not a whole number of 32-byte
-/// L2 sectors, so that a TMA box's 128-byte row touches five sectors instead of four.
-fn a_straddles_sectors(problem: &GemmProblem, opts: &Options) -> bool {
-    let pitch = opts
-        .a_pitch_bytes
-        .unwrap_or(problem.k * problem.dtype.input_bytes());
-    pitch % 32 != 0
+fn transposed_b_multicast_pays(problem: &GemmProblem) -> bool {
+    problem.k * problem.dtype.input_bytes() % 32 != 0 && problem.k > TRANSPOSED_MULTICAST_MIN_K
 }
 
 /// K up to which transposed grids above 128 rows do not share B
@@ -755,9 +735,8 @@ const TRANSPOSED_MULTICAST_MIN_K: i64 = 1536;
 /// ([`hw_models::Target::quad_clusters`]) and a quarter of the k-step is a whole 8-row
 /// swizzle atom (the code generator cuts each row-major B box along its k rows: at 32-byte
 /// spans, 16 f16 rows, only pairs). Shared only where B's rows straddle 128-byte lines
-/// ([`b_straddles`]) and A's or B's rows straddle 32-byte L2 sectors (so that each 128-byte
-/// row of a TMA box touches five sectors: [`BLoad::sectors`]), K is above
-/// [`LONE_MULTICAST_MIN_K`] and the tiles are at least 128 x 128.
+/// ([`b_straddles`]), K is above [`LONE_MULTICAST_MIN_K`] and the tiles are at least 128 x
+/// 128.
 ///
 /// The model charges a lone grid no L2 fill, so it sees neither what sharing saves nor what
 /// it costs; this is a measured rule. Measured on an H100 (docs/BENCHMARKS.md):
@@ -779,15 +758,7 @@ const TRANSPOSED_MULTICAST_MIN_K: i64 = 1536;
 ///   1.11x in geomean (20 cases; 2880x568x9008 0.58 -> 0.85 of cuBLAS), pairs 1.04x and
 ///   1.00x (12 cases). Pairs lose badly at some grids on both cards (bf16 632x2640x6592
 ///   1.21 -> 0.73 of cuBLAS, and its neighbours, 31-g; 328x5776x5312 0.81 -> 0.59 on an H200,
-///   31-h);
-/// - run 31-i (ncu): where pairs lost, the unshared grid was not L2-bound (L2 throughput 52%
-///   at 632x2640x6592, A's rows whole sectors); where they won, it was (78% at 608x2568x7688,
-///   A's rows straddling sectors). Over the cases of runs 31-c to 31-h where neither A's
-///   nor B's rows straddle sectors, pairs ran 0.934x in geomean (18; every loss below 0.94:
-///   632x2640x6592 0.61x, 328x5776x5312 0.73x) and four rows 1.013x (12, ten slower,
-///   0.93-0.99x); where either does, pairs ran 1.09-1.18x (38, the least 0.94x) and four
-///   rows 1.06-1.33x (29). So sharing only there: fitted on those cases, tested out of
-///   sample in run 32.
+///   31-h) for a cause not found.
 fn lone_b_share(
     target: &Target,
     problem: &GemmProblem,
@@ -799,7 +770,6 @@ fn lone_b_share(
     let padded = |share: i64| cluster_rows(gm, share) * gn;
     let pays = problem.batch == 1
         && b.straddles
-        && b.sectors
         && problem.k > LONE_MULTICAST_MIN_K
         && tile[0] >= 128
         && tile[1] >= 128

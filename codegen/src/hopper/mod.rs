@@ -196,17 +196,6 @@ pub fn b_pitch_bytes(problem: &tessellate::GemmProblem, b_layout: MatLayout) -> 
     row_elems * problem.dtype.input_bytes()
 }
 
-/// Bytes between consecutive rows of A as stored: `k` elements for a row-major A, `m` for a
-/// column-major one (the pitch of A's tensor map).
-pub fn a_pitch_bytes(problem: &tessellate::GemmProblem, a_layout: MatLayout) -> i64 {
-    let row_elems = if a_major(a_layout) == Major::K {
-        problem.k
-    } else {
-        problem.m
-    };
-    row_elems * problem.dtype.input_bytes()
-}
-
 /// The operand layouts of a transposed plan's kernel ([`tessellate::Plan::transposed`]):
 /// its A is the caller's B read as `B^T` (row-major B, n fastest, becomes a column-major A),
 /// its B the caller's A read as `A^T`.
