@@ -814,7 +814,7 @@ fn pad_costs_wave(target: &Target, gm: i64, tiles: i64) -> bool {
 ///   registers within `65536 / (2 * threads)`. Where four stages fit two CTAs too, four
 ///   measured 3-15% faster on decode shapes (docs/BENCHMARKS.md run 6);
 /// - split-K only where output tiles leave SMs idle and every split keeps at least `S`
-///   k-tiles; split-K 4 only where its clusters fit one CTA per SM.
+///   k-tiles; split-K 4 only where its 4-CTA clusters fit the GPU at once, one CTA per SM.
 fn wgmma_candidate_fits(
     target: &Target,
     problem: &GemmProblem,
@@ -841,12 +841,18 @@ fn wgmma_candidate_fits(
         return false;
     }
     let tiles = problem.batch * ceil_div(problem.m, wg * wm) * ceil_div(problem.n, wn);
-    // Four-CTA clusters only where they all fit one per SM: at two CTAs per SM an H100
-    // holds at most 62 of them at once (ncu, docs/BENCHMARKS.md run 6), and split-K 4 lost
-    // to split-K 2 wherever both were measured.
+    // Four-CTA clusters only where they all fit one per SM at once: at two CTAs per SM an
+    // H100 holds at most 62 of them (ncu, docs/BENCHMARKS.md run 6), and split-K 4 lost to
+    // split-K 2 wherever both were measured; at one per SM the GPCs hold
+    // [`Target::quad_clusters`] (30 on an H100 or H200, not 33), and 32 or 33 such clusters
+    // ran in two waves: 680x456x7472 split-K 4 38.1-41.2 us, split-K 2 on 96 CTAs 28.3 us
+    // (run 32-a, H100).
     let sms = i64::from(target.sms);
+    let quad_ctas = target.quad_clusters.map_or(sms, |q| 4 * i64::from(q));
     split_k == 1
-        || (tiles < sms && kts >= split_k * split_k && (split_k <= 2 || tiles * split_k <= sms))
+        || (tiles < sms
+            && kts >= split_k * split_k
+            && (split_k <= 2 || tiles * split_k <= quad_ctas))
 }
 
 /// The split strategies worth solving for a candidate. A warpgroup (TMA) candidate is split
