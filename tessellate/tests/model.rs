@@ -461,3 +461,33 @@ fn four_row_clusters_cut_whole_swizzle_atoms() {
         }
     }
 }
+
+/// Split-K 4 only where its 4-CTA clusters all fit the GPU at once (30 on an H100 or H200,
+/// `Target::quad_clusters`): at 680x456x7472 the 32 clusters of the 192x64 split-K 4 grid ran
+/// in two waves, 38.1 us, against 28.3 us for split-K 2 of 128x64 tiles on 96 CTAs; the 24
+/// defaults this moved ran 1.25-1.82x faster (H100, docs/BENCHMARKS.md runs 32-a, 32-b).
+/// Every ranked split-K 4 plan, at shapes where such grids are offered, stays within 120
+/// CTAs, and 128x1024x8192 (16 clusters) keeps split-K 4.
+#[test]
+fn split_k_four_clusters_fit_the_gpu_at_once() {
+    for (m, n, k) in [
+        (680, 456, 7472),
+        (503, 680, 6000),
+        (16, 2104, 8976),
+        (64, 1952, 5656),
+        (128, 1024, 8192),
+    ] {
+        let ranked = ranked_row_major(m, n, k, 400);
+        for p in ranked.iter().filter(|p| p.split_k == 4) {
+            let [tm, tn, _] = p.cta_tile;
+            let tiles = (p.problem.m + tm - 1) / tm * ((p.problem.n + tn - 1) / tn);
+            assert!(tiles * 4 <= 120, "{m}x{n}x{k}: {tiles} tiles of {p}");
+        }
+        if (m, n, k) == (680, 456, 7472) {
+            assert_eq!(ranked[0].split_k, 2, "{}", ranked[0]);
+        }
+        if (m, n, k) == (128, 1024, 8192) {
+            assert_eq!(ranked[0].split_k, 4, "{}", ranked[0]);
+        }
+    }
+}
