@@ -365,6 +365,12 @@ pub fn plans(
     // 128x128 (run 23-j, 23-k, 23-l). Other problems keep the order below: their ties
     // (64x256 against 128x128 at M = 1000, say; batched grids) were not measured.
     let decode = opts.transposed_warpgroups && problem.m <= 128 && problem.batch == 1;
+    if decode && problem.m > 64 && problem.k >= 1024 && a_rows_straddle_sectors(problem) {
+        for p in out.iter_mut().filter(|p| a_rows_per_cta(p) > 64) {
+            p.modeled.cycles *= DECODE_A_ROWS_FACTOR;
+            p.modeled.tflops /= DECODE_A_ROWS_FACTOR;
+        }
+    }
     let wide_first = |a: &Plan, b: &Plan| {
         if decode {
             (widest_n(b), b.transposed).cmp(&(widest_n(a), a.transposed))
@@ -388,6 +394,31 @@ pub fn plans(
         explored,
     })
 }
+
+/// Whether a row-major A's rows (`k` elements) are not a whole number of 32-byte L2 sectors,
+/// so that each 128-byte row of a TMA box touches five sectors instead of four.
+fn a_rows_straddle_sectors(problem: &GemmProblem) -> bool {
+    problem.k * problem.dtype.input_bytes() % 32 != 0
+}
+
+/// Rows of the caller's A one CTA of a plan reads: its tile's m, or n where transposed
+/// (`C^T = B^T A^T` takes A as its B).
+fn a_rows_per_cta(p: &Plan) -> i64 {
+    p.cta_tile[usize::from(p.transposed)]
+}
+
+/// What a decode plan (65 to 128 rows, one batch, row-major A, K of 1024 or more: the range
+/// measured) whose CTAs each read more than 64 of A's rows costs beyond its modeled cycles,
+/// as a factor, where those rows straddle
+/// 32-byte sectors ([`a_rows_straddle_sectors`]): such grids (transposed tiles of n = 128, or
+/// plain tiles of 128 rows) ran slower than the plain grid of 64-row tiles in two tile rows
+/// they tie with or nearly tie with, whose CTAs read half of A each. Measured (docs/BENCHMARKS.md
+/// runs 32-d, 32-e, 32-f; M = 128): with A's rows straddling sectors the two-row grid ran
+/// 1.02-1.23x the transposed default's speed at 11 of 11 shapes on an H100 (4928x5480 1.21x,
+/// 8320x4344 1.17x, 7264x9112 1.23x) and 1.06-1.20x at three on an H200, where one row of
+/// 128x64 tiles ran as slowly as the transposed grid; with whole sectors 0.92-1.06x (11
+/// shapes; the suite's 128x5120x5120 and 128x5120x13824 0.94x and 0.92x).
+const DECODE_A_ROWS_FACTOR: f64 = 1.02;
 
 /// The widest `n` among a plan's tensor instructions (0 for a vector-only plan).
 fn widest_n(p: &Plan) -> u32 {
@@ -719,7 +750,7 @@ fn transposed_b_shared(target: &Target, gm: i64, tiles: i64) -> bool {
 /// 16 faster, 0.87-1.36x; with [`TRANSPOSED_MULTICAST_FACTOR`] 15 move, all faster
 /// (1.06-1.36x, 1.18x).
 fn transposed_b_multicast_pays(problem: &GemmProblem) -> bool {
-    problem.k * problem.dtype.input_bytes() % 32 != 0 && problem.k > TRANSPOSED_MULTICAST_MIN_K
+    a_rows_straddle_sectors(problem) && problem.k > TRANSPOSED_MULTICAST_MIN_K
 }
 
 /// K up to which transposed grids above 128 rows do not share B

@@ -491,3 +491,29 @@ fn split_k_four_clusters_fit_the_gpu_at_once() {
         }
     }
 }
+
+/// Decode shapes of 65 to 128 rows whose A rows straddle 32-byte sectors (K not a multiple of
+/// 16 f16 elements) rank the plain grid of 64-row tiles in two tile rows above grids whose
+/// CTAs read all 128 rows of A (transposed n = 128, or plain 128-row tiles), which they tie
+/// or nearly tie with: at 128x4928x5480 and 128x8320x4344 that grid ran 1.16-1.22x the
+/// transposed default (H100 and H200, docs/BENCHMARKS.md runs 32-d, 32-e). With whole
+/// sectors the transposed tiles stay first (the suite's 128x5120x5120 ran them 1.06x faster);
+/// so do M <= 64 shapes.
+#[test]
+fn decode_grids_of_sector_straddling_a_rows_take_two_tile_rows() {
+    for (m, n, k, plain_two_rows) in [
+        (128, 4928, 5480, true),
+        (128, 8320, 4344, true),
+        (128, 7264, 9112, true),
+        (128, 5120, 5120, false),
+        (128, 8320, 4352, false),
+        (16, 4928, 5480, false),
+    ] {
+        let p = ranked_row_major(m, n, k, 1).remove(0);
+        let two_rows = !p.transposed && p.cta_tile[0] == 64 && m > 64;
+        assert_eq!(two_rows, plain_two_rows, "{m}x{n}x{k}: {p}");
+        if !plain_two_rows {
+            assert!(p.transposed, "{m}x{n}x{k}: {p}");
+        }
+    }
+}
