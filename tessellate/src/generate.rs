@@ -365,7 +365,7 @@ pub fn plans(
     // 128x128 (run 23-j, 23-k, 23-l). Other problems keep the order below: their ties
     // (64x256 against 128x128 at M = 1000, say; batched grids) were not measured.
     let decode = opts.transposed_warpgroups && problem.m <= 128 && problem.batch == 1;
-    if decode && problem.m > 64 && problem.k >= 1024 && a_rows_straddle_sectors(problem) {
+    if decode && problem.m > 96 && problem.k >= 1024 && a_rows_straddle_sectors(problem) {
         for p in out.iter_mut().filter(|p| a_rows_per_cta(p) > 64) {
             p.modeled.cycles *= DECODE_A_ROWS_FACTOR;
             p.modeled.tflops /= DECODE_A_ROWS_FACTOR;
@@ -407,7 +407,7 @@ fn a_rows_per_cta(p: &Plan) -> i64 {
     p.cta_tile[usize::from(p.transposed)]
 }
 
-/// What a decode plan (65 to 128 rows, one batch, row-major A, K of 1024 or more: the range
+/// What a decode plan (97 to 128 rows, one batch, row-major A, K of 1024 or more: the range
 /// measured) whose CTAs each read more than 64 of A's rows costs beyond its modeled cycles,
 /// as a factor, where those rows straddle
 /// 32-byte sectors ([`a_rows_straddle_sectors`]): such grids (transposed tiles of n = 128, or
@@ -417,7 +417,10 @@ fn a_rows_per_cta(p: &Plan) -> i64 {
 /// 1.02-1.23x the transposed default's speed at 11 of 11 shapes on an H100 (4928x5480 1.21x,
 /// 8320x4344 1.17x, 7264x9112 1.23x) and 1.06-1.20x at three on an H200, where one row of
 /// 128x64 tiles ran as slowly as the transposed grid; with whole sectors 0.92-1.06x (11
-/// shapes; the suite's 128x5120x5120 and 128x5120x13824 0.94x and 0.92x).
+/// shapes; the suite's 128x5120x5120 and 128x5120x13824 0.94x and 0.92x). Out of sample
+/// (run 32-g, H100, at 65 to 128 rows): the defaults it moved ran 1.01-1.13x faster at 112
+/// and 128 rows (10 of 10), but at 80 rows, where the second tile row is a quarter full,
+/// five of seven ran slower (0.81-0.89x); hence above 96 rows only.
 const DECODE_A_ROWS_FACTOR: f64 = 1.02;
 
 /// The widest `n` among a plan's tensor instructions (0 for a vector-only plan).
