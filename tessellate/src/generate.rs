@@ -365,7 +365,11 @@ pub fn plans(
     // 128x128 (run 23-j, 23-k, 23-l). Other problems keep the order below: their ties
     // (64x256 against 128x128 at M = 1000, say; batched grids) were not measured.
     let decode = opts.transposed_warpgroups && problem.m <= 128 && problem.batch == 1;
-    if decode && problem.m > 96 && problem.k >= 1024 && a_rows_straddle_sectors(problem) {
+    if decode
+        && problem.m >= DECODE_TWO_ROWS_MIN_M
+        && problem.k >= 1024
+        && a_rows_straddle_sectors(problem)
+    {
         for p in out.iter_mut().filter(|p| a_rows_per_cta(p) > 64) {
             p.modeled.cycles *= DECODE_A_ROWS_FACTOR;
             p.modeled.tflops /= DECODE_A_ROWS_FACTOR;
@@ -407,9 +411,9 @@ fn a_rows_per_cta(p: &Plan) -> i64 {
     p.cta_tile[usize::from(p.transposed)]
 }
 
-/// What a decode plan (97 to 128 rows, one batch, row-major A, K of 1024 or more: the range
-/// measured) whose CTAs each read more than 64 of A's rows costs beyond its modeled cycles,
-/// as a factor, where those rows straddle
+/// What a decode plan ([`DECODE_TWO_ROWS_MIN_M`] to 128 rows, one batch, row-major A, K of
+/// 1024 or more: the range measured) whose CTAs each read more than 64 of A's rows costs
+/// beyond its modeled cycles, as a factor, where those rows straddle
 /// 32-byte sectors ([`a_rows_straddle_sectors`]): such grids (transposed tiles of n = 128, or
 /// plain tiles of 128 rows) ran slower than the plain grid of 64-row tiles in two tile rows
 /// they tie with or nearly tie with, whose CTAs read half of A each. Measured (docs/BENCHMARKS.md
@@ -420,8 +424,16 @@ fn a_rows_per_cta(p: &Plan) -> i64 {
 /// shapes; the suite's 128x5120x5120 and 128x5120x13824 0.94x and 0.92x). Out of sample
 /// (run 32-g, H100, at 65 to 128 rows): the defaults it moved ran 1.01-1.13x faster at 112
 /// and 128 rows (10 of 10), but at 80 rows, where the second tile row is a quarter full,
-/// five of seven ran slower (0.81-0.89x); hence above 96 rows only.
+/// five of seven ran slower (0.81-0.89x); at 97 to 128 rows (32-h, 26 of 52 moved defaults
+/// among 1400 fresh shapes) 1.074x in geomean, every one of 108 rows or more faster (21,
+/// 1.02-1.27x: 125x6208x5640 0.83 -> 1.05 of cuBLAS), four of five at 97 and 105 rows
+/// 0.95-0.99x.
 const DECODE_A_ROWS_FACTOR: f64 = 1.02;
+
+/// Fewest rows of A at which [`DECODE_A_ROWS_FACTOR`] applies: where the second of two
+/// 64-row tile rows is at least two-thirds full (107 rows). Below, the grids it moved ran
+/// slower (80 rows: 0.81-0.89x, 32-g; 97 and 105 rows: 0.95-0.99x, 32-h).
+const DECODE_TWO_ROWS_MIN_M: i64 = 107;
 
 /// The widest `n` among a plan's tensor instructions (0 for a vector-only plan).
 fn widest_n(p: &Plan) -> u32 {
