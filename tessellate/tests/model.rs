@@ -492,13 +492,14 @@ fn split_k_four_clusters_fit_the_gpu_at_once() {
     }
 }
 
-/// Decode shapes of 65 to 128 rows whose A rows straddle 32-byte sectors (K not a multiple of
-/// 16 f16 elements) rank the plain grid of 64-row tiles in two tile rows above grids whose
-/// CTAs read all 128 rows of A (transposed n = 128, or plain 128-row tiles), which they tie
-/// or nearly tie with: at 128x4928x5480 and 128x8320x4344 that grid ran 1.16-1.22x the
+/// Decode shapes of 107 to 128 rows whose A rows straddle 32-byte sectors (K not a multiple
+/// of 16 f16 elements) rank the plain grid of 64-row tiles in two tile rows above grids whose
+/// CTAs read all of A's rows (transposed n = 128, or plain 128-row tiles), which they tie or
+/// nearly tie with: at 128x4928x5480 and 128x8320x4344 that grid ran 1.16-1.22x the
 /// transposed default (H100 and H200, docs/BENCHMARKS.md runs 32-d, 32-e). With whole
 /// sectors the transposed tiles stay first (the suite's 128x5120x5120 ran them 1.06x faster);
-/// so do M <= 64 shapes.
+/// so do shapes of fewer rows (at 80, 97 and 105 rows the two-row grids ran slower, 32-g,
+/// 32-h).
 #[test]
 fn decode_grids_of_sector_straddling_a_rows_take_two_tile_rows() {
     for (m, n, k, plain_two_rows) in [
@@ -507,6 +508,8 @@ fn decode_grids_of_sector_straddling_a_rows_take_two_tile_rows() {
         (128, 7264, 9112, true),
         (128, 5120, 5120, false),
         (128, 8320, 4352, false),
+        (105, 7304, 8248, false),
+        (80, 9208, 4232, false),
         (16, 4928, 5480, false),
     ] {
         let p = ranked_row_major(m, n, k, 1).remove(0);
