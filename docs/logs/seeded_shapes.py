@@ -20,3 +20,33 @@ def draw(seed, n):
         return d(), d(), d()
 
     return [shape() for _ in range(n)]
+
+
+def print_ptx_diffs(shapes):
+    """Print each shape `(m, n, k)` whose default sm_90a kernel differs between the builds
+    `$A` and `$B` (`compile` output less its modeled-figure lines, with `$EXTRA` flags), with
+    both hashes; returns how many differ. Two compiles at a time."""
+    import hashlib, os, subprocess
+    from concurrent.futures import ThreadPoolExecutor
+    a_build, b_build = os.environ["A"], os.environ["B"]
+    extra = os.environ.get("EXTRA", "").split()
+
+    def h(b, m, n, k):
+        p = subprocess.run([b, "compile", "gemm", "--m", str(m), "--n", str(n), "--k", str(k),
+                            "--target", "sm_90a", "-o", "/dev/stdout", *extra],
+                           capture_output=True, text=True)
+        if p.returncode:
+            return "ERR" + p.stderr[:80]
+        kept = (l for l in p.stdout.splitlines() if "cycles" not in l and "TFLOP/s" not in l)
+        return hashlib.md5("\n".join(kept).encode()).hexdigest()
+
+    def job(s):
+        return s, h(a_build, *s), h(b_build, *s)
+
+    n = 0
+    with ThreadPoolExecutor(2) as ex:
+        for s, a, b in ex.map(job, shapes):
+            if a != b:
+                n += 1
+                print("%dx%dx%d" % s, a[:6], b[:6], flush=True)
+    return n
