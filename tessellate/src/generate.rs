@@ -431,8 +431,9 @@ fn a_rows_per_cta(p: &Plan) -> i64 {
 const DECODE_A_ROWS_FACTOR: f64 = 1.02;
 
 /// Fewest rows of A at which [`DECODE_A_ROWS_FACTOR`] applies: where the second of two
-/// 64-row tile rows is at least two-thirds full (107 rows). Below, the grids it moved ran
-/// slower (80 rows: 0.81-0.89x, 32-g; 97 and 105 rows: 0.95-0.99x, 32-h).
+/// 64-row tile rows is at least two-thirds full (107 rows). Below, most grids it moved ran
+/// slower (80 rows: five of seven, 0.81-0.89x, 32-g; 97 and 105 rows: four of five,
+/// 0.95-0.99x, 32-h).
 const DECODE_TWO_ROWS_MIN_M: i64 = 107;
 
 /// The widest `n` among a plan's tensor instructions (0 for a vector-only plan).

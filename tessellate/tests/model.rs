@@ -498,7 +498,7 @@ fn split_k_four_clusters_fit_the_gpu_at_once() {
 /// nearly tie with: at 128x4928x5480 and 128x8320x4344 that grid ran 1.16-1.22x the
 /// transposed default (H100 and H200, docs/BENCHMARKS.md runs 32-d, 32-e). With whole
 /// sectors the transposed tiles stay first (the suite's 128x5120x5120 ran them 1.06x faster);
-/// so do shapes of fewer rows (at 80, 97 and 105 rows the two-row grids ran slower, 32-g,
+/// so do shapes of fewer rows (at 80, 97 and 105 rows most two-row grids ran slower, 32-g,
 /// 32-h).
 #[test]
 fn decode_grids_of_sector_straddling_a_rows_take_two_tile_rows() {
