@@ -822,10 +822,10 @@ fn lone_b_share(
         && tile[1] >= 128
         && gm >= 2
         && ring::is_lone(target.sms, padded(2));
-    let quads = target.quad_clusters.map_or(0, i64::from);
+    let quads_fit = quad_cluster_ctas(target).is_some_and(|ctas| padded(4) <= ctas);
     if !pays {
         1
-    } else if gm >= 4 && padded(4) <= 4 * quads && (tile[2] / 4) % 8 == 0 {
+    } else if gm >= 4 && quads_fit && (tile[2] / 4) % 8 == 0 {
         4
     } else {
         2
@@ -835,6 +835,12 @@ fn lone_b_share(
 /// K up to which plain lone grids do not share B ([`lone_b_share`]): with K of 680 to 1464,
 /// four of five ran 0.96-0.99x of the same grids without sharing (run 31-b).
 const LONE_MULTICAST_MIN_K: i64 = 1536;
+
+/// CTAs the GPU runs at once in 4-CTA clusters of one CTA per SM: four times
+/// [`hw_models::Target::quad_clusters`], where measured.
+fn quad_cluster_ctas(target: &Target) -> Option<i64> {
+    target.quad_clusters.map(|q| 4 * i64::from(q))
+}
 
 /// `gm` tile rows padded to whole clusters of `share` rows (B multicast groups).
 fn cluster_rows(gm: i64, share: i64) -> i64 {
@@ -895,7 +901,7 @@ fn wgmma_candidate_fits(
     // ran in two waves: 680x456x7472 split-K 4 38.1-41.2 us, split-K 2 on 96 CTAs 28.3 us
     // (run 32-a, H100).
     let sms = i64::from(target.sms);
-    let quad_ctas = target.quad_clusters.map_or(sms, |q| 4 * i64::from(q));
+    let quad_ctas = quad_cluster_ctas(target).unwrap_or(sms);
     split_k == 1
         || (tiles < sms
             && kts >= split_k * split_k
