@@ -83,14 +83,16 @@ pub struct CompileOptions {
     /// ping-pong-free plans that are not transposed, without a GPC-major cluster order.
     /// `None` / `Some(false)`: B multicast as `multicast` says.
     pub multicast_a: Option<bool>,
-    /// A and B multicast over a cluster of four CTAs (`Some(true)`): a 2 x 2 block of tiles,
-    /// each CTA sharing its A tile with the CTA of the next tile column and its B tile with
-    /// the CTA of the next tile row (`hopper` module docs), so that L2 sends each operand
-    /// tile once per pair. Overrides `multicast` and `multicast_a`; the same needs as
-    /// `multicast_a`. Measured slower (docs/BENCHMARKS.md run 24): an H100's and an H200's
-    /// GPCs held 30 clusters of four (120 CTAs, `Kernel::resident_clusters`), so 4096^3 ran
-    /// 0.83x cuBLAS and 8192^3 0.91x.
-    pub multicast_ab: Option<bool>,
+    /// A and B multicast over a cluster that takes a block of `[rows, cols]` tiles
+    /// (`Some([2, 2])`: four CTAs; at most 8, the portable cluster size, PTX ISA 9.7.16 /
+    /// CUDA programming guide, thread block clusters): each CTA shares its A tile with the
+    /// other CTAs of its tile row in the block and its B tile with those of its tile column
+    /// (`hopper` module docs), so that L2 sends each operand tile once per block row or
+    /// column. Overrides `multicast` and `multicast_a`; the same needs as `multicast_a`.
+    /// Measured slower at 2 x 2 (docs/BENCHMARKS.md run 24): an H100's and an H200's GPCs
+    /// held 30 clusters of four (120 CTAs, `Kernel::resident_clusters`), so 4096^3 ran 0.83x
+    /// cuBLAS and 8192^3 0.91x. `None`: as `multicast` and `multicast_a` say.
+    pub multicast_ab: Option<[i64; 2]>,
     /// The TMA-store epilogue of warpgroup kernels (`hopper::epilogue`) on (`Some(true)`,
     /// taking shared memory from the stages where needed) or off, instead of using it
     /// wherever C's pitch allows (a multiple of 16 bytes), the tile is a whole number of

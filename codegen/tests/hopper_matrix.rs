@@ -885,7 +885,7 @@ fn block_multicast_kernels_share_a_and_b_and_assemble_without_spills() {
         for (dtype, a, b) in cases() {
             let (plan, opts) = warpgroup_plans(dtype, shape, a, b).remove(0);
             let opts = CompileOptions {
-                multicast_ab: Some(true),
+                multicast_ab: Some([2, 2]),
                 ..opts
             };
             let what = format!("{dtype} {shape:?} {a:?}/{b:?}\n{plan}");

@@ -46,8 +46,10 @@ pub struct CompileArgs {
     /// columns: not with split-K, stream-K, ping-pong, transposed plans or `--cluster-order on`),
     /// `ab` (both, over a 4-CTA cluster taking a 2 x 2 block of tiles; the same limits as
     /// `a`; 0.83x cuBLAS at 4096^3 on an H100 and an H200, which hold 30 such clusters at
-    /// once: docs/BENCHMARKS.md run 24) or `off`. Split-K plans never multicast.
-    #[arg(long, default_value = "auto", value_parser = ["auto", "on", "a", "ab", "off"])]
+    /// once: docs/BENCHMARKS.md run 24), `abRxC` (both, over a block of R tile rows x C tile
+    /// columns, powers of two, at most 8 CTAs: `ab2x4`) or `off`. Split-K plans never
+    /// multicast.
+    #[arg(long, default_value = "auto", value_parser = parse_multicast)]
     pub multicast: String,
     /// The TMA-store epilogue of warpgroup (sm_90a) kernels: `auto` (wherever C's row pitch
     /// is a multiple of 16 bytes, the tile a multiple of 32 columns, 64 with a 16-bit C, and
@@ -198,6 +200,25 @@ pub fn half_c(a: &CompileArgs, problem: &tessellate::GemmProblem) -> Result<bool
 }
 
 /// `auto` -> `None` (the plan decides), `on` / `off` -> `Some`.
+/// `--multicast`'s values: `auto`, `on`, `off`, `a`, `ab` or `abRxC` (R, C whole numbers).
+fn parse_multicast(s: &str) -> Result<String, String> {
+    if ["auto", "on", "off", "a", "ab"].contains(&s) || multicast_block(s).is_some() {
+        Ok(s.to_string())
+    } else {
+        Err("expected auto, on, off, a, ab or abRxC (tile rows x columns, e.g. ab2x4)".into())
+    }
+}
+
+/// The block of tiles `[rows, cols]` an `ab` or `abRxC` multicast cluster takes (`ab`: 2 x
+/// 2); `None` for other values.
+fn multicast_block(s: &str) -> Option<[i64; 2]> {
+    if s == "ab" {
+        return Some([2, 2]);
+    }
+    let (rows, cols) = s.strip_prefix("ab")?.split_once('x')?;
+    Some([rows.parse().ok()?, cols.parse().ok()?])
+}
+
 fn on_off(s: &str) -> Option<bool> {
     match s {
         "on" => Some(true),
@@ -262,7 +283,7 @@ pub fn kernel(
         )));
     }
     // Nor a kernel without the A multicast asked for.
-    if (a.multicast == "a" || a.multicast == "ab") && plan.worker_threads != 128 {
+    if (a.multicast == "a" || multicast_block(&a.multicast).is_some()) && plan.worker_threads != 128 {
         return Err(bad(format!(
             "--multicast {} needs a warpgroup (wgmma) plan; plan {which} for {} is not one",
             a.multicast,
@@ -281,7 +302,7 @@ pub fn kernel(
         persistent: on_off(&a.persistent),
         multicast: on_off(&a.multicast),
         multicast_a: (a.multicast == "a").then_some(true),
-        multicast_ab: (a.multicast == "ab").then_some(true),
+        multicast_ab: multicast_block(&a.multicast),
         tma_store: on_off(&a.tma_store),
         stream_k: on_off(&a.stream_k),
         raster_group: a.raster_group,
@@ -342,10 +363,12 @@ pub fn run(a: &CompileArgs, is_bmm: bool) -> Result<String, CliError> {
             out,
             "  multicast A shared by a 2-CTA cluster along n (--multicast a; no B multicast)"
         );
-    } else if a.multicast == "ab" {
+    } else if let Some([rows, cols]) = multicast_block(&a.multicast) {
         let _ = writeln!(
             out,
-            "  multicast A and B over a 4-CTA cluster of 2 x 2 tiles (--multicast ab)"
+            "  multicast A and B over a {}-CTA cluster of {rows} x {cols} tiles (--multicast {})",
+            rows * cols,
+            a.multicast
         );
     }
     if ext == "cubin" {

@@ -404,8 +404,18 @@ impl Shape {
         // A multicast (alone, which turns B multicast off, or with B's over a 2 x 2 cluster)
         // is opt-in and measured only on these kernels: not ping-pong consumers, whose tiles
         // alternate between warpgroups.
-        let mcast_ab = opts.multicast_ab == Some(true);
+        let block = opts.multicast_ab;
+        let mcast_ab = block.is_some();
+        let [block_rows, block_cols] = block.unwrap_or([1, 1]);
         let mcast_a = opts.multicast_a == Some(true) || mcast_ab;
+        // Powers of two, so that a rank's place in the block is a shift and a mask away and
+        // every cut of a box is whole swizzle atoms; at most 8 CTAs, the portable cluster.
+        let pow2 = |x: i64| x >= 1 && x & (x - 1) == 0;
+        if mcast_ab && !(pow2(block_rows) && pow2(block_cols) && (2..=8).contains(&(block_rows * block_cols))) {
+            return unsupported(format!(
+                "an A and B multicast block of {block_rows} x {block_cols} tiles (powers of two, 2 to 8 CTAs)"
+            ));
+        }
         if mcast_a
             && let Some(need) = first_lack([
                 (split > 1 || stream_k, "no split-K or stream-K"),
@@ -427,7 +437,7 @@ impl Shape {
         // (`tessellate`'s lone grids), four tile rows: a B box is cut along its outer rows
         // into `mc_rows` pieces, each a whole number of 8-row swizzle atoms.
         let (mc_rows, mc_cols) = match opts.multicast {
-            _ if mcast_ab => (2, 2),
+            _ if mcast_ab => (block_rows, block_cols),
             _ if mcast_a => (1, 2),
             Some(true) => (2, 1),
             Some(false) => (1, 1),
