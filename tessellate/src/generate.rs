@@ -374,6 +374,13 @@ pub fn plans(
             p.modeled.cycles *= DECODE_A_ROWS_FACTOR;
             p.modeled.tflops /= DECODE_A_ROWS_FACTOR;
         }
+        if problem.dtype.input_bytes() == 2
+            && let Some(ctas) = quad_cluster_ctas(target)
+        {
+            for p in out.iter_mut().filter(|p| takes_decode_ab_block(p, ctas)) {
+                [p.multicast, p.multicast_a] = DECODE_AB_BLOCK;
+            }
+        }
     }
     let wide_first = |a: &Plan, b: &Plan| {
         if decode {
@@ -435,6 +442,38 @@ const DECODE_A_ROWS_FACTOR: f64 = 1.02;
 /// slower (80 rows: five of seven, 0.81-0.89x, 32-g; 97 and 105 rows: four of five,
 /// 0.95-0.99x, 32-h).
 const DECODE_TWO_ROWS_MIN_M: i64 = 107;
+
+/// The block of tile rows x tile columns whose 4-CTA cluster shares A and B on a decode grid
+/// of two 64-row tile rows whose A rows straddle 32-byte sectors (where
+/// [`DECODE_A_ROWS_FACTOR`] applies, 16-bit inputs; [`takes_decode_ab_block`]). There each
+/// of the grid's CTAs reads half of A's rows, and every tile column reads them again: L2
+/// sends each A piece to a pair of columns and each B piece to both rows at once. Measured
+/// on an H100 at M = 128 (docs/BENCHMARKS.md run 33-b, 33-a; f16, row-major B), against the
+/// same plan unshared: at 13 of 16 shapes with sector-straddling A rows faster, 1.02-1.57x
+/// (128x2648x7624 0.65 -> 1.00 of cuBLAS, 128x3224x5032 0.60 -> 0.85), 2 x 4 blocks (8-CTA
+/// clusters, as cuBLAS takes there) level with 2 x 2 or slower (1.08x against 1.11x in
+/// geomean, 33-b; one of 14 clusters ran as two waves); with A rows of whole sectors slower
+/// at 11 of 16 (0.87-0.98x).
+const DECODE_AB_BLOCK: [i64; 2] = [2, 2];
+
+/// Whether a plan takes [`DECODE_AB_BLOCK`]: a plain (not transposed) wgmma grid of two
+/// 64-row tile rows, one tile per CTA (no split-K, not persistent, no cluster yet), tiles a
+/// whole number of 64 columns wide, whose CTAs padded to whole blocks fit the `ctas` the
+/// GPU runs at once in 4-CTA clusters ([`quad_cluster_ctas`]).
+fn takes_decode_ab_block(p: &Plan, ctas: i64) -> bool {
+    let [rows, cols] = DECODE_AB_BLOCK;
+    let [gm, gn, _] = p.grid();
+    p.worker_threads == 128
+        && !p.transposed
+        && p.cta_tile[0] == 64
+        && p.cta_tile[1] % 64 == 0
+        && gm == rows
+        && p.split_k == 1
+        && !p.persistent
+        && !p.stream_k
+        && p.multicast == 1
+        && rows * cluster_rows(gn, cols) <= ctas
+}
 
 /// The widest `n` among a plan's tensor instructions (0 for a vector-only plan).
 fn widest_n(p: &Plan) -> u32 {
@@ -1070,6 +1109,7 @@ fn build(
         split_k: c.split_k,
         persistent: c.persistent,
         multicast: c.multicast,
+        multicast_a: 1,
         stream_k: c.stream_k,
         transposed: false,
         modeled,

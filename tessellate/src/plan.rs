@@ -192,6 +192,14 @@ pub struct Plan {
     /// cluster, so L2 serves B once per cluster. Tiles are taken in cluster-sized groups of
     /// tile rows (a ragged last group computes masked rows past `m`).
     pub multicast: i64,
+    /// Tile columns of the cluster's block that share each A tile (1: none). Above 1 the
+    /// cluster takes a block of [`Plan::multicast`] tile rows x `multicast_a` tile columns:
+    /// each CTA loads its piece of every A box into the CTAs of its tile row in the block
+    /// and its piece of every B box into those of its tile column (TMA multicast), so L2
+    /// serves each operand tile once per block row or column. Set only on decode grids of
+    /// two 64-row tile rows whose A rows straddle 32-byte sectors ([`crate::generate`]'s
+    /// `DECODE_AB_BLOCK`).
+    pub multicast_a: i64,
     /// Stream-K tail (warpgroup plans, persistent grid of `SMs x CTAs/SM` CTAs, `G` of
     /// them): the `floor(T / G)` whole waves of the `T` output tiles are whole tiles, as with
     /// [`Plan::persistent`]; the k-steps of the remaining `T mod G` tiles (all of them when
@@ -395,7 +403,15 @@ impl fmt::Display for Plan {
                 self.problem.m, self.problem.n
             )?;
         }
-        if self.multicast > 1 {
+        if self.multicast_a > 1 {
+            writeln!(
+                f,
+                "  multicast A and B over a {}-CTA cluster of {} x {} tiles (TMA multicast)",
+                self.multicast * self.multicast_a,
+                self.multicast,
+                self.multicast_a
+            )?;
+        } else if self.multicast > 1 {
             writeln!(
                 f,
                 "  multicast B shared by a {}-CTA cluster along m (TMA multicast)",

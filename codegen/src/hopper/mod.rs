@@ -404,14 +404,25 @@ impl Shape {
         // A multicast (alone, which turns B multicast off, or with B's over a 2 x 2 cluster)
         // is opt-in and measured only on these kernels: not ping-pong consumers, whose tiles
         // alternate between warpgroups.
-        let block = opts.multicast_ab;
+        // The plan's block of tiles sharing A and B (`tessellate`'s decode grids), unless
+        // the options ask for other multicast or a stream-K tail.
+        let plan_block = (plan.multicast_a > 1
+            && opts.multicast.is_none()
+            && opts.multicast_a.is_none()
+            && !stream_k)
+            .then_some([plan.multicast.max(1), plan.multicast_a]);
+        let block = opts.multicast_ab.or(plan_block);
         let mcast_ab = block.is_some();
         let [block_rows, block_cols] = block.unwrap_or([1, 1]);
         let mcast_a = opts.multicast_a == Some(true) || mcast_ab;
         // Powers of two, so that a rank's place in the block is a shift and a mask away and
         // every cut of a box is whole swizzle atoms; at most 8 CTAs, the portable cluster.
         let pow2 = |x: i64| x >= 1 && x & (x - 1) == 0;
-        if mcast_ab && !(pow2(block_rows) && pow2(block_cols) && (2..=8).contains(&(block_rows * block_cols))) {
+        if mcast_ab
+            && !(pow2(block_rows)
+                && pow2(block_cols)
+                && (2..=8).contains(&(block_rows * block_cols)))
+        {
             return unsupported(format!(
                 "an A and B multicast block of {block_rows} x {block_cols} tiles (powers of two, 2 to 8 CTAs)"
             ));
