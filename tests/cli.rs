@@ -440,6 +440,59 @@ fn multicast_ab_builds_block_clusters_or_refuses_in_one_line() {
     );
 }
 
+/// Blocks of other shapes (`--multicast abRxC`): 2 x 4 builds 8-CTA clusters; a block that is
+/// not powers of two or holds more than 8 CTAs is refused in one line (exit 1), a malformed
+/// value by the argument parser (exit 2). The decode rule's 2 x 2 block
+/// (`Plan::multicast_a`) reaches the default kernel of 128x2648x7624, and `--multicast off`
+/// takes it away.
+#[test]
+fn multicast_blocks_of_other_shapes_and_the_decode_default() {
+    let ptx_of = |args: &str| {
+        let path = std::env::temp_dir().join(format!(
+            "mosaic-mcblk-{}-{}.ptx",
+            std::process::id(),
+            args.len()
+        ));
+        let out = mosaic(&format!(
+            "compile gemm {args} --target sm_90a -o {}",
+            path.display()
+        ));
+        let stdout = String::from_utf8_lossy(&out.stdout).to_string();
+        assert!(
+            out.status.success(),
+            "{args}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let ptx = std::fs::read_to_string(&path).unwrap();
+        let _ = std::fs::remove_file(&path);
+        (stdout, ptx)
+    };
+    let (stdout, ptx) = ptx_of("--m 128 --n 2840 --k 4608 --plan 1 --multicast ab2x4");
+    assert!(stdout.contains("8-CTA cluster of 2 x 4 tiles"), "{stdout}");
+    assert!(ptx.contains(".reqnctapercluster 8, 1, 1"));
+    let (stdout, ptx) = ptx_of("--m 128 --n 2648 --k 7624");
+    assert!(stdout.contains("4-CTA cluster of 2 x 2 tiles"), "{stdout}");
+    assert!(ptx.contains(".reqnctapercluster 4, 1, 1"));
+    assert_eq!(
+        ptx.matches(".multicast::cluster").count(),
+        2,
+        "one A and one B copy"
+    );
+    let (_, ptx) = ptx_of("--m 128 --n 2648 --k 7624 --multicast off");
+    assert!(!ptx.contains(".reqnctapercluster") && !ptx.contains(".multicast::cluster"));
+    for (block, code) in [("ab3x2", 1), ("ab4x4", 1), ("abx2", 2), ("ab2", 2)] {
+        let out = mosaic(&format!(
+            "compile gemm --m 128 --n 2840 --k 4608 --target sm_90a --multicast {block} -o /dev/null"
+        ));
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(code), "{block}: {err}");
+        if code == 1 {
+            assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+            assert!(err.contains("powers of two"), "{err}");
+        }
+    }
+}
+
 /// `--multicast a` builds a 2-CTA cluster kernel that multicasts A, and refuses in one line
 /// (exit 1, as other combinations code generation cannot build) where A multicast does not
 /// apply: a transposed decode plan, stream-K, a GPC-major cluster order.

@@ -375,6 +375,7 @@ pub fn plans(
             p.modeled.tflops /= DECODE_A_ROWS_FACTOR;
         }
         if problem.dtype.input_bytes() == 2
+            && problem.k > LONE_MULTICAST_MIN_K
             && let Some(ctas) = quad_cluster_ctas(target)
         {
             for p in out.iter_mut().filter(|p| takes_decode_ab_block(p, ctas)) {
@@ -445,15 +446,19 @@ const DECODE_TWO_ROWS_MIN_M: i64 = 107;
 
 /// The block of tile rows x tile columns whose 4-CTA cluster shares A and B on a decode grid
 /// of two 64-row tile rows whose A rows straddle 32-byte sectors (where
-/// [`DECODE_A_ROWS_FACTOR`] applies, 16-bit inputs; [`takes_decode_ab_block`]). There each
-/// of the grid's CTAs reads half of A's rows, and every tile column reads them again: L2
-/// sends each A piece to a pair of columns and each B piece to both rows at once. Measured
-/// on an H100 at M = 128 (docs/BENCHMARKS.md run 33-b, 33-a; f16, row-major B), against the
-/// same plan unshared: at 13 of 16 shapes with sector-straddling A rows faster, 1.02-1.57x
-/// (128x2648x7624 0.65 -> 1.00 of cuBLAS, 128x3224x5032 0.60 -> 0.85), 2 x 4 blocks (8-CTA
-/// clusters, as cuBLAS takes there) level with 2 x 2 or slower (1.08x against 1.11x in
-/// geomean, 33-b; one of 14 clusters ran as two waves); with A rows of whole sectors slower
-/// at 11 of 16 (0.87-0.98x).
+/// [`DECODE_A_ROWS_FACTOR`] applies, 16-bit inputs, K above [`LONE_MULTICAST_MIN_K`];
+/// [`takes_decode_ab_block`]). There each CTA reads half of A's rows and every tile column
+/// reads them again: L2 sends each A piece to a pair of columns and each B piece to both
+/// rows at once. Measured on an H100 (docs/BENCHMARKS.md run 33): against the same plan
+/// unshared at M = 128 (33-a, 33-b; f16, row-major B), faster at 13 of 16 shapes with
+/// sector-straddling A rows, 1.02-1.57x (128x2648x7624 0.65 -> 1.00 of cuBLAS), slower at
+/// 11 of 16 with whole sectors (0.87-0.98x); 2 x 4 blocks (8-CTA clusters, as cuBLAS takes
+/// there) ran level with 2 x 2 or slower (1.08x against 1.11x in geomean, 33-b; 14
+/// clusters of eight ran as two waves). At every default it moved among 700 fresh decode
+/// shapes of 97 to 128 rows (33-c: f16, bf16, f16 with a column-major B; 57 cases) 1.084x
+/// in geomean; with K above 1536 1.135x (39 cases, 35 faster, one 0.98x; 109x5608x6392
+/// 0.65 -> 0.89 of cuBLAS), at K of 1536 or less 0.981x (18 cases, 9 slower, down to
+/// 0.89x), hence the K bound.
 const DECODE_AB_BLOCK: [i64; 2] = [2, 2];
 
 /// Whether a plan takes [`DECODE_AB_BLOCK`]: a plain (not transposed) wgmma grid of two
@@ -871,8 +876,10 @@ fn lone_b_share(
     }
 }
 
-/// K up to which plain lone grids do not share B ([`lone_b_share`]): with K of 680 to 1464,
-/// four of five ran 0.96-0.99x of the same grids without sharing (run 31-b).
+/// K up to which plain lone grids do not share B ([`lone_b_share`]) nor decode grids A and B
+/// ([`DECODE_AB_BLOCK`]): with K of 680 to 1464, four of five ran 0.96-0.99x of the same
+/// grids without sharing (run 31-b); decode blocks at K of 1536 or less 0.981x in geomean
+/// (run 33-c, 18 shapes).
 const LONE_MULTICAST_MIN_K: i64 = 1536;
 
 /// CTAs the GPU runs at once in 4-CTA clusters of one CTA per SM: four times

@@ -520,3 +520,47 @@ fn decode_grids_of_sector_straddling_a_rows_take_two_tile_rows() {
         }
     }
 }
+
+/// Decode grids of two 64-row tile rows whose A rows straddle 32-byte sectors share A and B
+/// over 2 x 2 clusters (`Plan::multicast_a`) where K is above 1536, their 16-bit operands
+/// and their padded CTAs fit the 30 4-CTA clusters an H100 holds: 1.135x faster in geomean
+/// at 39 fresh shapes with K above 1536 (docs/BENCHMARKS.md run 33-c, H100); at K of 1536
+/// or less 0.98x, with whole sectors slower (0.87-0.98x, 33-b). The grid of 130 CTAs
+/// (128x8320x4344) would need 33 clusters.
+#[test]
+fn decode_two_row_grids_of_straddling_a_rows_share_a_and_b_in_blocks() {
+    for (m, n, k, block) in [
+        (128, 2648, 7624, true),
+        (113, 5896, 5768, true),
+        (128, 5912, 2024, true),
+        (128, 2528, 6128, false),
+        (128, 4392, 1128, false),
+        (128, 8320, 4344, false),
+        (105, 7304, 8248, false),
+    ] {
+        let p = ranked_row_major(m, n, k, 1).remove(0);
+        let want = if block { [2, 2] } else { [1, 1] };
+        assert_eq!([p.multicast, p.multicast_a], want, "{m}x{n}x{k}: {p}");
+        if block {
+            assert!(
+                !p.transposed && p.cta_tile[0] == 64 && p.split_k == 1,
+                "{p}"
+            );
+            assert!(
+                p.to_string().contains("4-CTA cluster of 2 x 2 tiles"),
+                "{p}"
+            );
+        }
+    }
+    // tf32 (4-byte inputs) was not measured: no block.
+    let t = hw_models::target("sm_90a", None).unwrap();
+    let opts = Options {
+        transposed_warpgroups: true,
+        b_k_major: true,
+        ..Options::default()
+    };
+    let problem = GemmProblem::new(128, 2648, 7628, 1, GemmDType::TF32).unwrap();
+    for p in plans(&problem, &t, &opts).unwrap().plans {
+        assert_eq!(p.multicast_a, 1, "{p}");
+    }
+}
