@@ -374,13 +374,16 @@ pub fn plans(
             p.modeled.cycles *= DECODE_A_ROWS_FACTOR;
             p.modeled.tflops /= DECODE_A_ROWS_FACTOR;
         }
-        if problem.dtype.input_bytes() == 2
-            && problem.k > LONE_MULTICAST_MIN_K
-            && let Some(ctas) = quad_cluster_ctas(target)
-        {
-            for p in out.iter_mut().filter(|p| takes_decode_ab_block(p, ctas)) {
-                [p.multicast, p.multicast_a] = DECODE_AB_BLOCK;
-            }
+    }
+    if decode
+        && problem.m > 64
+        && problem.k > LONE_MULTICAST_MIN_K
+        && a_rows_straddle_sectors(problem)
+        && problem.dtype.input_bytes() == 2
+        && let Some(ctas) = quad_cluster_ctas(target)
+    {
+        for p in out.iter_mut().filter(|p| takes_decode_ab_block(p, ctas)) {
+            [p.multicast, p.multicast_a] = DECODE_AB_BLOCK;
         }
     }
     let wide_first = |a: &Plan, b: &Plan| {
@@ -445,8 +448,8 @@ const DECODE_A_ROWS_FACTOR: f64 = 1.02;
 const DECODE_TWO_ROWS_MIN_M: i64 = 107;
 
 /// The block of tile rows x tile columns whose 4-CTA cluster shares A and B on a decode grid
-/// of two 64-row tile rows whose A rows straddle 32-byte sectors (where
-/// [`DECODE_A_ROWS_FACTOR`] applies, 16-bit inputs, K above [`LONE_MULTICAST_MIN_K`];
+/// (65 to 128 rows, one batch, 16-bit inputs, K above [`LONE_MULTICAST_MIN_K`]) of two
+/// 64-row tile rows whose A rows straddle 32-byte sectors ([`a_rows_straddle_sectors`],
 /// [`takes_decode_ab_block`]). There each CTA reads half of A's rows and every tile column
 /// reads them again: L2 sends each A piece to a pair of columns and each B piece to both
 /// rows at once. Measured on an H100 (docs/BENCHMARKS.md run 33): against the same plan
@@ -455,10 +458,14 @@ const DECODE_TWO_ROWS_MIN_M: i64 = 107;
 /// 11 of 16 with whole sectors (0.87-0.98x); 2 x 4 blocks (8-CTA clusters, as cuBLAS takes
 /// there) ran level with 2 x 2 or slower (1.08x against 1.11x in geomean, 33-b; 14
 /// clusters of eight ran as two waves). At every default it moved among 700 fresh decode
-/// shapes of 97 to 128 rows (33-c: f16, bf16, f16 with a column-major B; 57 cases) 1.084x
+/// shapes of 107 to 128 rows (33-c: f16, bf16, f16 with a column-major B; 57 cases) 1.084x
 /// in geomean; with K above 1536 1.135x (39 cases, 35 faster, one 0.98x; 109x5608x6392
 /// 0.65 -> 0.89 of cuBLAS), at K of 1536 or less 0.981x (18 cases, 9 slower, down to
-/// 0.89x), hence the K bound.
+/// 0.89x), hence the K bound. With that bound, at 52 further fresh shapes 1.142x on an H100
+/// (33-e, 46 faster, five 0.96-0.99x) and 1.145x on an H200 (33-d, 47 faster). Taken from
+/// 65 rows (the rule had started where [`DECODE_A_ROWS_FACTOR`] does, 107 rows): the 42
+/// defaults that moved among 1000 fresh shapes of 80 to 106 rows ran 1.219x faster, all 42
+/// (33-f, H100; 80x2640x5800 0.61 -> 0.90 of cuBLAS).
 const DECODE_AB_BLOCK: [i64; 2] = [2, 2];
 
 /// Whether a plan takes [`DECODE_AB_BLOCK`]: a plain (not transposed) wgmma grid of two

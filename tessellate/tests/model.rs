@@ -521,12 +521,13 @@ fn decode_grids_of_sector_straddling_a_rows_take_two_tile_rows() {
     }
 }
 
-/// Decode grids of two 64-row tile rows whose A rows straddle 32-byte sectors share A and B
-/// over 2 x 2 clusters (`Plan::multicast_a`) where K is above 1536, their 16-bit operands
-/// and their padded CTAs fit the 30 4-CTA clusters an H100 holds: 1.135x faster in geomean
-/// at 39 fresh shapes with K above 1536 (docs/BENCHMARKS.md run 33-c, H100); at K of 1536
-/// or less 0.98x, with whole sectors slower (0.87-0.98x, 33-b). The grid of 130 CTAs
-/// (128x8320x4344) would need 33 clusters.
+/// Decode grids (65 to 128 rows) of two 64-row tile rows whose A rows straddle 32-byte
+/// sectors share A and B over 2 x 2 clusters (`Plan::multicast_a`) where K is above 1536,
+/// their operands 16-bit and their padded CTAs fit the 30 4-CTA clusters an H100 holds:
+/// 1.135-1.145x faster in geomean at fresh shapes of 107 to 128 rows with K above 1536 and
+/// 1.219x at 80 to 106 rows (docs/BENCHMARKS.md runs 33-c to 33-f); at K of 1536 or less
+/// 0.98x, with whole sectors slower (0.87-0.98x, 33-b). The grid of 130 CTAs
+/// (128x8320x4344) would need 33 clusters; 64 rows are one tile row.
 #[test]
 fn decode_two_row_grids_of_straddling_a_rows_share_a_and_b_in_blocks() {
     for (m, n, k, block) in [
@@ -536,7 +537,10 @@ fn decode_two_row_grids_of_straddling_a_rows_share_a_and_b_in_blocks() {
         (128, 2528, 6128, false),
         (128, 4392, 1128, false),
         (128, 8320, 4344, false),
-        (105, 7304, 8248, false),
+        (97, 3608, 9240, true),
+        (80, 2600, 3512, true),
+        (64, 2600, 3512, false),
+        (16, 2648, 7624, false),
     ] {
         let p = ranked_row_major(m, n, k, 1).remove(0);
         let want = if block { [2, 2] } else { [1, 1] };
