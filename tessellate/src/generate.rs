@@ -402,6 +402,14 @@ pub fn plans(
             .then_with(|| order_key(a).cmp(&order_key(b)))
     });
     out.dedup_by(|a, b| key(a) == key(b));
+    if out[0].split_k > 1
+        && let Some(i) = out
+            .iter()
+            .position(|p| p.multicast_a > 1 && block_ctas(p) >= DECODE_AB_OVER_SPLIT_K_CTAS)
+    {
+        let block = out.remove(i);
+        out.insert(0, block);
+    }
     out.truncate(opts.top.max(1));
     Ok(Ranking {
         plans: out,
@@ -467,6 +475,22 @@ const DECODE_TWO_ROWS_MIN_M: i64 = 107;
 /// defaults that moved among 1000 fresh shapes of 80 to 106 rows ran 1.219x faster, all 42
 /// (33-f, H100; 80x2640x5800 0.61 -> 0.90 of cuBLAS).
 const DECODE_AB_BLOCK: [i64; 2] = [2, 2];
+
+/// CTAs of a decode grid in [`DECODE_AB_BLOCK`]s, from which it ranks before a split-K plan
+/// the model puts first (the model charges no L2 traffic, so it does not see what the
+/// block saves; the split-K plans there are mostly the same 64x64 tiles split in two,
+/// modeled 1.0-1.35x faster). Measured on an H100 (docs/BENCHMARKS.md run 33-h, 32 shapes of
+/// 80 to 128 rows with a split-K default): block grids of 48 to 64 CTAs ran 1.08x faster in
+/// geomean than the split-K defaults (16 shapes, 14 faster; 80x1944x4200 0.68 -> 0.86 of
+/// cuBLAS), of 40 to 44 CTAs 0.95x (16 shapes, 10 slower, down to 0.80x).
+const DECODE_AB_OVER_SPLIT_K_CTAS: i64 = 48;
+
+/// CTAs of a plan's grid padded to whole clusters of its [`Plan::multicast`] tile rows and
+/// [`Plan::multicast_a`] tile columns.
+fn block_ctas(p: &Plan) -> i64 {
+    let [gm, gn, _] = p.grid();
+    cluster_rows(gm, p.multicast.max(1)) * cluster_rows(gn, p.multicast_a.max(1))
+}
 
 /// Whether a plan takes [`DECODE_AB_BLOCK`]: a plain (not transposed) wgmma grid of two
 /// 64-row tile rows, one tile per CTA (no split-K, not persistent, no cluster yet), tiles a
