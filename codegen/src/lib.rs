@@ -75,7 +75,8 @@ pub struct CompileOptions {
     /// ignored for split-K plans, whose clusters are one tile each).
     pub persistent: Option<bool>,
     /// B multicast across a 2-CTA cluster on (`Some(true)`) or off instead of the plan's
-    /// choice ([`tessellate::Plan::multicast`]); split-K plans cannot multicast.
+    /// choice ([`tessellate::Plan::multicast`], and its A and B block,
+    /// [`tessellate::Plan::multicast_a`]); split-K plans cannot multicast.
     pub multicast: Option<bool>,
     /// A multicast instead (`Some(true)`): the two CTAs of a cluster take consecutive tile
     /// columns of one tile row and share each A tile, each loading half of every A box into
@@ -91,7 +92,8 @@ pub struct CompileOptions {
     /// column. Overrides `multicast` and `multicast_a`; the same needs as `multicast_a`.
     /// Measured slower at 2 x 2 (docs/BENCHMARKS.md run 24): an H100's and an H200's GPCs
     /// held 30 clusters of four (120 CTAs, `Kernel::resident_clusters`), so 4096^3 ran 0.83x
-    /// cuBLAS and 8192^3 0.91x. `None`: as `multicast` and `multicast_a` say.
+    /// cuBLAS and 8192^3 0.91x. `None`: as `multicast` and `multicast_a` say, or where both
+    /// are `None` the plan's block (`tessellate::Plan::multicast_a`).
     pub multicast_ab: Option<[i64; 2]>,
     /// The TMA-store epilogue of warpgroup kernels (`hopper::epilogue`) on (`Some(true)`,
     /// taking shared memory from the stages where needed) or off, instead of using it

@@ -41,7 +41,8 @@ pub struct CompileArgs {
     #[arg(long, default_value = "auto", value_parser = ["auto", "on", "off"])]
     pub persistent: String,
     /// TMA multicast across a 2-CTA cluster for warpgroup (sm_90a) kernels: `auto` (the
-    /// plan's choice, which on a lone grid may share B over four tile rows), `on` (B, shared
+    /// plan's choice, which on a lone grid may share B over four tile rows, and on a decode
+    /// grid of two 64-row tile rows A and B over 2 x 2 blocks), `on` (B, shared
     /// by two tile rows, also where the plan shares it over four), `a` (A, shared by two tile
     /// columns: not with split-K, stream-K, ping-pong, transposed plans or `--cluster-order on`),
     /// `ab` (both, over a 4-CTA cluster taking a 2 x 2 block of tiles; the same limits as
@@ -199,7 +200,6 @@ pub fn half_c(a: &CompileArgs, problem: &tessellate::GemmProblem) -> Result<bool
     }
 }
 
-/// `auto` -> `None` (the plan decides), `on` / `off` -> `Some`.
 /// `--multicast`'s values: `auto`, `on`, `off`, `a`, `ab` or `abRxC` (R, C whole numbers).
 fn parse_multicast(s: &str) -> Result<String, String> {
     if ["auto", "on", "off", "a", "ab"].contains(&s) || multicast_block(s).is_some() {
@@ -219,6 +219,7 @@ fn multicast_block(s: &str) -> Option<[i64; 2]> {
     Some([rows.parse().ok()?, cols.parse().ok()?])
 }
 
+/// `auto` -> `None` (the plan decides), `on` / `off` -> `Some`.
 fn on_off(s: &str) -> Option<bool> {
     match s {
         "on" => Some(true),
@@ -283,7 +284,8 @@ pub fn kernel(
         )));
     }
     // Nor a kernel without the A multicast asked for.
-    if (a.multicast == "a" || multicast_block(&a.multicast).is_some()) && plan.worker_threads != 128 {
+    if (a.multicast == "a" || multicast_block(&a.multicast).is_some()) && plan.worker_threads != 128
+    {
         return Err(bad(format!(
             "--multicast {} needs a warpgroup (wgmma) plan; plan {which} for {} is not one",
             a.multicast,

@@ -568,3 +568,25 @@ fn decode_two_row_grids_of_straddling_a_rows_share_a_and_b_in_blocks() {
         assert_eq!(p.multicast_a, 1, "{p}");
     }
 }
+
+/// Where the model puts a split-K plan first, a decode block grid of 48 CTAs or more goes
+/// first instead: at 33 moved defaults 1.083x faster in geomean (docs/BENCHMARKS.md run
+/// 33-i, H100); block grids of 40 to 44 CTAs ran 0.95x the split-K defaults (33-h), which
+/// stay first there.
+#[test]
+fn decode_block_grids_of_48_ctas_rank_before_split_k() {
+    for (m, n, k, block_first) in [
+        (80, 1944, 4200, true),
+        (128, 1672, 6536, true),
+        (80, 1264, 2872, false),
+        (80, 1208, 6520, false),
+    ] {
+        let ranked = ranked_row_major(m, n, k, 40);
+        let p = &ranked[0];
+        assert_eq!(p.multicast_a > 1, block_first, "{m}x{n}x{k}: {p}");
+        if !block_first {
+            assert!(p.split_k > 1, "{m}x{n}x{k}: {p}");
+            assert!(ranked.iter().any(|q| q.multicast_a > 1), "{m}x{n}x{k}");
+        }
+    }
+}

@@ -25,11 +25,12 @@
 //! plan may share B over four tile rows the same way (quarters of each box; run 31). With A
 //! multicast (`CompileOptions::multicast_a`, opt-in: measured slower at most decode shapes
 //! and at 4096^3, docs/BENCHMARKS.md run 22) the two CTAs take consecutive tile columns of
-//! one row and share A the same way. With both (`CompileOptions::multicast_ab`, opt-in) a
-//! cluster of four takes a 2 x 2 block of tiles: each CTA loads half of every A box into
-//! itself and the CTA of the next column, half of every B box into itself and the CTA of
-//! the next row, and releases stages on the three CTAs that write into its own (measured
-//! 0.83x cuBLAS at 4096^3: an H100 and an H200 each held 30 such clusters, 120 CTAs, at
+//! one row and share A the same way. With both (`CompileOptions::multicast_ab`, or a plan's
+//! `multicast_a`: `tessellate` sets it on decode grids of two 64-row tile rows, run 33) a
+//! cluster takes a block of tiles, 2 x 2 by default: each CTA loads its piece of every A box
+//! into the CTAs of its tile row in the block, its piece of every B box into those of its
+//! tile column, and releases stages on every CTA that writes into its own (measured 0.83x
+//! cuBLAS at 4096^3: an H100 and an H200 each held 30 clusters of four, 120 CTAs, at
 //! once; run 24; a
 //! grid that is not persistent and has more clusters than that waits for the first ones
 //! to finish). With split-K the `S` CTAs of a cluster share a tile and reduce through
