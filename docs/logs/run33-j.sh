@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # Run 33-j (H200): blocks before split-K plans (.carry-rt/mosaic-r33b: where the model puts a
+# split-K plan first and a decode block grid of 48 CTAs or more is ranked, the block grid
 # goes first) against .carry-rt/mosaic-r33 at run 33-i's 33 moved defaults, on an H200. One
 # round.
 #   OUT=... bash docs/logs/run33-j.sh; REF=mosaic-r33 python3 docs/logs/run28-ab.py LOG
