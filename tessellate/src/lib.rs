@@ -12,6 +12,7 @@
 
 pub mod check;
 pub mod cost;
+mod decode;
 pub mod generate;
 mod hwcost;
 pub mod ilp;

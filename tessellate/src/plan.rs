@@ -197,7 +197,7 @@ pub struct Plan {
     /// each CTA loads its piece of every A box into the CTAs of its tile row in the block
     /// and its piece of every B box into those of its tile column (TMA multicast), so L2
     /// serves each operand tile once per block row or column. Set only on decode grids of
-    /// two 64-row tile rows whose A rows straddle 32-byte sectors ([`crate::generate`]'s
+    /// two 64-row tile rows whose A rows straddle 32-byte sectors (the crate's decode rules,
     /// `DECODE_AB_BLOCK`).
     pub multicast_a: i64,
     /// Stream-K tail (warpgroup plans, persistent grid of `SMs x CTAs/SM` CTAs, `G` of
