@@ -3,9 +3,10 @@ draws with n, k >= 1024, rounded down to multiples of 8), print one `av` line pe
 default, and the first plain plan of two 64-row tile rows (split-K free) among the top 40
 whose 2 x 4 blocks make 6 to 15 clusters, with `--multicast ab2x4`, with `ab2x2`, and bare.
 
-  python3 docs/logs/run33-cands.py SEED COUNT [M]     (build: target/release/mosaic)
+  [MOSAIC=BUILD] python3 docs/logs/run33-cands.py SEED COUNT [M]     (build: $MOSAIC, default target/release/mosaic)
+Run 33 drew its lists with MOSAIC=.carry-rt/mosaic.
 """
-import json, subprocess, sys
+import json, os, subprocess, sys
 sys.path.insert(0, __file__.rsplit("/", 1)[0])
 from seeded_shapes import draw
 
@@ -16,7 +17,7 @@ for _, n, k in draw(seed, 400):
     n, k = n // 8 * 8, k // 8 * 8
     if n < 1024 or k < 1024:
         continue
-    out = subprocess.run(["target/release/mosaic", "plans", "gemm", "--m", str(rows), "--n", str(n),
+    out = subprocess.run([os.environ.get("MOSAIC", "target/release/mosaic"), "plans", "gemm", "--m", str(rows), "--n", str(n),
                           "--k", str(k), "--target", "sm_90a", "--top", "40", "--json"],
                          capture_output=True, text=True).stdout
     pick = None

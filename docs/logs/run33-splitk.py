@@ -4,7 +4,8 @@ multiples of 8) whose A rows straddle 32-byte sectors, K > 1536, where the defau
 40 to 120 CTAs padded to 2 x 2 blocks) is ranked: one `av` line each, the default against
 that plan with `--multicast ab`.
 
-  python3 docs/logs/run33-splitk.py SEED N [EXTRA...]
+  [MOSAIC=BUILD] python3 docs/logs/run33-splitk.py SEED N [EXTRA...]
+Run 33 drew its lists with MOSAIC=.carry-rt/mosaic-r33.
 """
 import json, os, subprocess, sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -14,7 +15,7 @@ for m, n, k in draw(int(sys.argv[1]), int(sys.argv[2])):
     m, n, k = 16 * (5 + m % 4), n // 8 * 8, k // 8 * 8
     if k <= 1536 or k * 2 % 32 == 0:
         continue
-    out = subprocess.run(["target/release/mosaic", "plans", "gemm", "--m", str(m), "--n", str(n), "--k",
+    out = subprocess.run([os.environ.get("MOSAIC", "target/release/mosaic"), "plans", "gemm", "--m", str(m), "--n", str(n), "--k",
                           str(k), "--target", "sm_90a", "--top", "40", "--json", *extra],
                          capture_output=True, text=True).stdout
     plans = json.loads(out)["plans"]
