@@ -54,9 +54,10 @@ pub(crate) fn wide_first(a: &Plan, b: &Plan) -> Ordering {
 /// [`DECODE_AB_OVER_SPLIT_K_CTAS`] CTAs or more goes before it.
 pub(crate) fn blocks_before_split_k(out: &mut Vec<Plan>) {
     if out.first().is_some_and(|p| p.split_k > 1)
-        && let Some(i) = out
-            .iter()
-            .position(|p| p.multicast_a > 1 && block_ctas(p) >= DECODE_AB_OVER_SPLIT_K_CTAS)
+        && let Some(i) = out.iter().position(|p| {
+            p.multicast_a > 1
+                && block_ctas(p, [p.multicast, p.multicast_a]) >= DECODE_AB_OVER_SPLIT_K_CTAS
+        })
     {
         let block = out.remove(i);
         out.insert(0, block);
@@ -124,11 +125,10 @@ pub(crate) const DECODE_AB_BLOCK: [i64; 2] = [2, 2];
 /// cuBLAS), of 40 to 44 CTAs 0.95x (16 shapes, 10 slower, down to 0.80x).
 const DECODE_AB_OVER_SPLIT_K_CTAS: i64 = 48;
 
-/// CTAs of a plan's grid padded to whole clusters of its [`Plan::multicast`] tile rows and
-/// [`Plan::multicast_a`] tile columns.
-fn block_ctas(p: &Plan) -> i64 {
+/// CTAs of a plan's grid padded to whole blocks of `rows` tile rows x `cols` tile columns.
+fn block_ctas(p: &Plan, [rows, cols]: [i64; 2]) -> i64 {
     let [gm, gn, _] = p.grid();
-    cluster_rows(gm, p.multicast.max(1)) * cluster_rows(gn, p.multicast_a.max(1))
+    cluster_rows(gm, rows) * cluster_rows(gn, cols)
 }
 
 /// Whether a plan takes [`DECODE_AB_BLOCK`]: a plain (not transposed) wgmma grid of two
@@ -136,18 +136,16 @@ fn block_ctas(p: &Plan) -> i64 {
 /// whole number of 64 columns wide, whose CTAs padded to whole blocks fit the `ctas` the
 /// GPU runs at once in 4-CTA clusters ([`quad_cluster_ctas`]).
 fn takes_decode_ab_block(p: &Plan, ctas: i64) -> bool {
-    let [rows, cols] = DECODE_AB_BLOCK;
-    let [gm, gn, _] = p.grid();
     p.worker_threads == 128
         && !p.transposed
         && p.cta_tile[0] == 64
         && p.cta_tile[1] % 64 == 0
-        && gm == rows
+        && p.grid()[0] == DECODE_AB_BLOCK[0]
         && p.split_k == 1
         && !p.persistent
         && !p.stream_k
         && p.multicast == 1
-        && rows * cluster_rows(gn, cols) <= ctas
+        && block_ctas(p, DECODE_AB_BLOCK) <= ctas
 }
 
 /// The widest `n` among a plan's tensor instructions (0 for a vector-only plan).

@@ -402,28 +402,33 @@ pub(crate) fn a_rows_straddle_sectors(problem: &GemmProblem) -> bool {
 
 /// A stable identity of a plan for ordering ties and removing duplicates.
 fn key(p: &Plan) -> String {
-    key_with(p, p.multicast)
+    key_with(p, [p.multicast, p.multicast_a])
 }
 
 /// The tie-break order of a plan: its [`key`], except that a plain lone grid sharing B
-/// ([`lone_b_share`]: not transposed, not persistent) orders as the same grid unshared.
+/// ([`lone_b_share`]: not transposed, not persistent; or A and B, the decode blocks) orders
+/// as the same grid unshared.
 /// That rule adds sharing where the model charges no L2 fill, and must not reorder the
 /// ties between a plain plan and its transposed mirror (run 30-f). (The padded rows can
 /// still move a DRAM-bound grid's cycles, which then decide as they would.)
 fn order_key(p: &Plan) -> String {
     let lone_shared = p.multicast > 1 && !p.transposed && !p.persistent;
-    key_with(p, if lone_shared { 1 } else { p.multicast })
+    if lone_shared {
+        key_with(p, [1, 1])
+    } else {
+        key(p)
+    }
 }
 
-/// [`key`] with `multicast` in place of the plan's own.
-fn key_with(p: &Plan, multicast: i64) -> String {
+/// [`key`] with `[multicast, multicast_a]` in place of the plan's own.
+fn key_with(p: &Plan, [multicast, multicast_a]: [i64; 2]) -> String {
     let regions: Vec<String> = p
         .regions
         .iter()
         .map(|r| format!("{:?}{:?}{}", r.lo, r.hi, r.piece.instruction()))
         .collect();
     format!(
-        "{:?}{:?}{}{}s{}k{}p{}c{}t{}sk{}",
+        "{:?}{:?}{}{}s{}k{}p{}c{}a{}t{}sk{}",
         p.cta_tile,
         p.workers,
         p.worker_threads,
@@ -432,6 +437,7 @@ fn key_with(p: &Plan, multicast: i64) -> String {
         p.split_k,
         p.persistent,
         multicast,
+        multicast_a,
         p.transposed,
         p.stream_k
     )
