@@ -2,8 +2,9 @@
 //! allowed, so a row-major A): what the model does not see there, measured. The model
 //! charges no L2 traffic, so where A's rows straddle 32-byte sectors it cannot tell grids
 //! whose CTAs read all of A's rows from grids whose CTAs read half of them
-//! ([`DECODE_A_ROWS_FACTOR`]), nor what sharing A and B over a cluster saves
-//! ([`DECODE_AB_BLOCK`], [`DECODE_AB_OVER_SPLIT_K_CTAS`]); and where it ties plans, the
+//! ([`DECODE_A_ROWS_FACTOR`]), nor, where A's or B's rows straddle them, what sharing A and
+//! B over a cluster saves ([`DECODE_AB_BLOCK`], [`DECODE_AB_OVER_SPLIT_K_CTAS`]); and where
+//! it ties plans, the
 //! widest wgmma goes first ([`wide_first`]).
 
 use std::cmp::Ordering;
@@ -11,7 +12,8 @@ use std::cmp::Ordering;
 use hw_models::Target;
 
 use crate::generate::{
-    LONE_MULTICAST_MIN_K, Options, a_rows_straddle_sectors, cluster_rows, quad_cluster_ctas,
+    LONE_MULTICAST_MIN_K, Options, a_rows_straddle_sectors, b_rows_straddle_sectors, cluster_rows,
+    quad_cluster_ctas,
 };
 use crate::plan::Plan;
 use crate::problem::GemmProblem;
@@ -25,7 +27,7 @@ pub(crate) fn is_decode(problem: &GemmProblem, opts: &Options) -> bool {
 /// The decode rules applied to the modeled plans before they are sorted: the charge on
 /// plans whose CTAs read more than 64 of A's sector-straddling rows, and the A and B block
 /// on the grids of two 64-row tile rows that take it.
-pub(crate) fn adjust(out: &mut [Plan], problem: &GemmProblem, target: &Target) {
+pub(crate) fn adjust(out: &mut [Plan], problem: &GemmProblem, opts: &Options, target: &Target) {
     if problem.m >= DECODE_TWO_ROWS_MIN_M && problem.k >= 1024 && a_rows_straddle_sectors(problem) {
         for p in out.iter_mut().filter(|p| a_rows_per_cta(p) > 64) {
             p.modeled.cycles *= DECODE_A_ROWS_FACTOR;
@@ -34,7 +36,7 @@ pub(crate) fn adjust(out: &mut [Plan], problem: &GemmProblem, target: &Target) {
     }
     if problem.m > 64
         && problem.k > LONE_MULTICAST_MIN_K
-        && a_rows_straddle_sectors(problem)
+        && (a_rows_straddle_sectors(problem) || b_rows_straddle_sectors(problem, opts))
         && problem.dtype.input_bytes() == 2
         && let Some(ctas) = quad_cluster_ctas(target)
     {
@@ -97,13 +99,19 @@ const DECODE_TWO_ROWS_MIN_M: i64 = 107;
 
 /// The block of tile rows x tile columns whose 4-CTA cluster shares A and B on a decode grid
 /// (65 to 128 rows, one batch, 16-bit inputs, K above [`LONE_MULTICAST_MIN_K`]) of two
-/// 64-row tile rows whose A rows straddle 32-byte sectors ([`a_rows_straddle_sectors`],
-/// [`takes_decode_ab_block`]). There each CTA reads half of A's rows and every tile column
+/// 64-row tile rows whose A rows or B rows straddle 32-byte sectors
+/// ([`a_rows_straddle_sectors`], [`b_rows_straddle_sectors`], [`takes_decode_ab_block`]).
+/// There each CTA reads half of A's rows and every tile column
 /// reads them again: L2 sends each A piece to a pair of columns and each B piece to both
-/// rows at once. Measured on an H100 (docs/BENCHMARKS.md run 33): against the same plan
+/// rows at once. Where only B's rows straddle (a row-major B, `n` not a multiple of 16):
+/// at the 31 defaults that moved among 880 fresh decode shapes (docs/BENCHMARKS.md run
+/// 34-b, H200) 1.152x faster in geomean, 25 faster, five 0.92-0.99x (80x2776x8048 0.54 ->
+/// 0.80 of cuBLAS, 105x9112x6400 bf16 0.74 -> 0.97, 128x2840x4608 0.72 -> 0.90 in 34-a).
+/// Measured on an H100 (docs/BENCHMARKS.md run 33): against the same plan
 /// unshared at M = 128 (33-a, 33-b; f16, row-major B), faster at 13 of 16 shapes with
 /// sector-straddling A rows, 1.02-1.57x (128x2648x7624 0.65 -> 1.00 of cuBLAS), slower at
-/// 11 of 16 with whole sectors (0.87-0.98x); 2 x 4 blocks (8-CTA clusters, as cuBLAS takes
+/// 11 of 16 with whole-sector A rows (0.87-0.98x; where B's rows straddle, 1.06-1.21x at
+/// all three with K above 1536: the rule's B clause, run 34); 2 x 4 blocks (8-CTA clusters, as cuBLAS takes
 /// there) ran level with 2 x 2 or slower (1.08x against 1.11x in geomean, 33-b; 14
 /// clusters of eight ran as two waves). At every default it moved among 700 fresh decode
 /// shapes of 107 to 128 rows (33-c: f16, bf16, f16 with a column-major B; 57 cases) 1.084x

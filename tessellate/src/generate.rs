@@ -367,7 +367,7 @@ pub fn plans(
     // (64x256 against 128x128 at M = 1000, say; batched grids) were not measured.
     let decode = decode::is_decode(problem, opts);
     if decode {
-        decode::adjust(&mut out, problem, target);
+        decode::adjust(&mut out, problem, opts, target);
     }
     let wide_first = |a: &Plan, b: &Plan| {
         if decode {
@@ -398,6 +398,13 @@ pub fn plans(
 /// so that each 128-byte row of a TMA box touches five sectors instead of four.
 pub(crate) fn a_rows_straddle_sectors(problem: &GemmProblem) -> bool {
     problem.k * problem.dtype.input_bytes() % 32 != 0
+}
+
+/// Whether B's rows as stored ([`Options::b_pitch_bytes`]: `n` elements of a row-major B,
+/// `k` of a column-major one) are not a whole number of 32-byte L2 sectors, as
+/// [`a_rows_straddle_sectors`] for A.
+pub(crate) fn b_rows_straddle_sectors(problem: &GemmProblem, opts: &Options) -> bool {
+    b_pitch(problem, opts) % 32 != 0
 }
 
 /// A stable identity of a plan for ordering ties and removing duplicates.

@@ -521,17 +521,21 @@ fn decode_grids_of_sector_straddling_a_rows_take_two_tile_rows() {
     }
 }
 
-/// Decode grids (65 to 128 rows) of two 64-row tile rows whose A rows straddle 32-byte
-/// sectors share A and B over 2 x 2 clusters (`Plan::multicast_a`) where K is above 1536,
-/// their operands 16-bit and their padded CTAs fit the 30 4-CTA clusters an H100 holds:
-/// 1.135-1.145x faster in geomean at fresh shapes of 107 to 128 rows with K above 1536 and
-/// 1.219x at 80 to 106 rows (docs/BENCHMARKS.md runs 33-c to 33-f); at K of 1536 or less
-/// 0.98x, with whole sectors slower (0.87-0.98x, 33-b). The grid of 130 CTAs
-/// (128x8320x4344) would need 33 clusters; 64 rows are one tile row.
+/// Decode grids (65 to 128 rows) of two 64-row tile rows whose A rows or B rows straddle
+/// 32-byte sectors share A and B over 2 x 2 clusters (`Plan::multicast_a`) where K is above
+/// 1536, their operands 16-bit and their padded CTAs fit the 30 4-CTA clusters an H100
+/// holds: 1.135-1.145x faster in geomean at fresh shapes of 107 to 128 rows with K above
+/// 1536 and 1.219x at 80 to 106 rows (docs/BENCHMARKS.md runs 33-c to 33-f), 1.152x where
+/// only B's rows straddle (run 34-b, H200); at K of 1536 or less 0.98x, with both operands'
+/// rows of whole sectors slower (0.86-0.96x, 33-b; 128x2528x6128 0.95x, 34-a). The grid of
+/// 130 CTAs (128x8320x4344) would need 33 clusters; 64 rows are one tile row.
 #[test]
-fn decode_two_row_grids_of_straddling_a_rows_share_a_and_b_in_blocks() {
+fn decode_two_row_grids_of_straddling_rows_share_a_and_b_in_blocks() {
     for (m, n, k, block) in [
         (128, 2648, 7624, true),
+        (128, 2840, 4608, true),
+        (80, 2680, 8384, true),
+        (128, 2528, 8456, true),
         (113, 5896, 5768, true),
         (128, 5912, 2024, true),
         (128, 2528, 6128, false),
@@ -564,6 +568,19 @@ fn decode_two_row_grids_of_straddling_a_rows_share_a_and_b_in_blocks() {
         ..Options::default()
     };
     let problem = GemmProblem::new(128, 2648, 7628, 1, GemmDType::TF32).unwrap();
+    for p in plans(&problem, &t, &opts).unwrap().plans {
+        assert_eq!(p.multicast_a, 1, "{p}");
+    }
+    // A column-major B's rows are K long: with whole-sector A rows they are whole too,
+    // whatever n is.
+    let opts = Options {
+        transposed_warpgroups: true,
+        narrow_b_tiles: true,
+        b_k_major: true,
+        b_pitch_bytes: Some(4608 * 2),
+        ..Options::default()
+    };
+    let problem = GemmProblem::new(128, 2840, 4608, 1, GemmDType::F16).unwrap();
     for p in plans(&problem, &t, &opts).unwrap().plans {
         assert_eq!(p.multicast_a, 1, "{p}");
     }
