@@ -16,3 +16,15 @@ nf() {
   rm -f "$OUT/nf-$tag.ncu-rep"
   grep -E "^    (Duration|DRAM Throughput|L2 Cache Throughput|Compute \(SM\) Throughput|L2 Hit Rate|Memory Throughput)" "$OUT/nf-$tag.txt" | sed -E 's/ +/ /g'
 }
+# vs "BUILD:FLAGS|BUILD:FLAGS|..." ARGS...: bx of each build with ARGS plus its flags ("-"
+# none), the first first on the first call, the second first on the next, and so on.
+kv=0
+vs() {
+  local sets=$1 t; shift; kv=$((kv + 1))
+  IFS='|' read -ra xs <<< "$sets"
+  local c=${#xs[@]}
+  for ((t = 0; t < c; t++)); do
+    local x=${xs[$(((t + kv) % c))]} f; f=${x#*:}; [ "$f" = "-" ] && f=""
+    bx "${x%%:*}" "$@" $f
+  done
+}
