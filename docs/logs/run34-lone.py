@@ -1,0 +1,39 @@
+"""Run 34-g: seeded shapes above 128 rows whose default sm_90a kernel (`$MOSAIC`) is a plain
+lone grid (not transposed, not persistent, no split-K, one CTA per tile, at most 132 CTAs)
+of at least two tile rows and two tile columns, whose tiles padded to 2 x 2 blocks fit 120
+CTAs, with N and K multiples of 8 (16-byte pitches: the wgmma path), K above 1536 and A's rows or B's rows straddling 32-byte sectors; printed with
+which operand straddles and the default's multicast line.
+
+  MOSAIC=.carry-rt/mosaic-r34b python3 docs/logs/run34-lone.py SEED N [EXTRA...]
+"""
+import os, re, subprocess, sys
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from seeded_shapes import draw
+
+seed, want, extra = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3:]
+eb = 2
+shown = 0
+for m, n, k in draw(seed, 3000):
+    if m <= 128 or k <= 1536 or n % 8 or k % 8:
+        continue
+    a_st, b_st = k * eb % 32 != 0, n * eb % 32 != 0
+    if "--b-layout" in extra:
+        b_st = a_st
+    if not (a_st or b_st):
+        continue
+    out = subprocess.run([os.environ["MOSAIC"], "compile", "gemm", "--m", str(m), "--n", str(n),
+                          "--k", str(k), "--target", "sm_90a", "-o", "/dev/null", *extra],
+                         capture_output=True, text=True).stdout
+    g = re.search(r"grid\s+(\d+) x (\d+) CTA tiles", out)
+    ctas = re.search(r"kernel\s+mosaic_gemm grid (\d+)x", out)
+    if not g or not ctas or "transposed" in out or "split-K" in out or "persistent" in out:
+        continue
+    gm, gn, c = int(g.group(1)), int(g.group(2)), int(ctas.group(1))
+    if gm < 2 or gn < 2 or c > 132 or (gm + 1) // 2 * 2 * ((gn + 1) // 2 * 2) > 120:
+        continue
+    mc = re.search(r"multicast\s+(.*)", out)
+    print(f"{m}x{n}x{k}", "A" if a_st else "-", "B" if b_st else "-", c,
+          mc.group(1) if mc else "none")
+    shown += 1
+    if shown == want:
+        break
