@@ -12,6 +12,7 @@ use hw_models::Target;
 use itertools::Itertools;
 use itex::{Instruction, Unit};
 
+use crate::block;
 use crate::cost::{self, Counts};
 use crate::decode;
 use crate::ilp::{self, Granule, Mix};
@@ -367,8 +368,9 @@ pub fn plans(
     // (64x256 against 128x128 at M = 1000, say; batched grids) were not measured.
     let decode = decode::is_decode(problem, opts);
     if decode {
-        decode::adjust(&mut out, problem, opts, target);
+        decode::adjust(&mut out, problem);
     }
+    block::share_ab(&mut out, problem, opts, target);
     let wide_first = |a: &Plan, b: &Plan| {
         if decode {
             decode::wide_first(a, b)
@@ -385,7 +387,9 @@ pub fn plans(
             .then_with(|| order_key(a).cmp(&order_key(b)))
     });
     out.dedup_by(|a, b| key(a) == key(b));
-    decode::blocks_before_split_k(&mut out);
+    if decode {
+        decode::blocks_before_split_k(&mut out);
+    }
     out.truncate(opts.top.max(1));
     Ok(Ranking {
         plans: out,
@@ -800,7 +804,7 @@ fn lone_b_share(
 }
 
 /// K up to which plain lone grids do not share B ([`lone_b_share`]) nor decode grids A and B
-/// ([`crate::decode::DECODE_AB_BLOCK`]): with K of 680 to 1464, four of five ran 0.96-0.99x of the same
+/// ([`crate::block::AB_BLOCK`]): with K of 680 to 1464, four of five ran 0.96-0.99x of the same
 /// grids without sharing (run 31-b); decode blocks at K of 1536 or less 0.981x in geomean
 /// (run 33-c, 18 shapes).
 pub(crate) const LONE_MULTICAST_MIN_K: i64 = 1536;

@@ -10,6 +10,7 @@
 //! - [`ring`] the stage ring of a lone (one CTA per SM) warpgroup grid;
 //! - [`interp`] a CPU interpreter that runs a plan's instances through their iTex maps.
 
+mod block;
 pub mod check;
 pub mod cost;
 mod decode;

@@ -196,9 +196,9 @@ pub struct Plan {
     /// cluster takes a block of [`Plan::multicast`] tile rows x `multicast_a` tile columns:
     /// each CTA loads its piece of every A box into the CTAs of its tile row in the block
     /// and its piece of every B box into those of its tile column (TMA multicast), so L2
-    /// serves each operand tile once per block row or column. Set only on decode grids of
-    /// two 64-row tile rows whose A rows straddle 32-byte sectors (the crate's decode rules,
-    /// `DECODE_AB_BLOCK`).
+    /// serves each operand tile once per block row or column. Set on one-wave grids whose A
+    /// or B rows straddle 32-byte sectors: decode grids of two 64-row tile rows and plain
+    /// lone grids above 128 rows (the crate's block rule, `block::AB_BLOCK`).
     pub multicast_a: i64,
     /// Stream-K tail (warpgroup plans, persistent grid of `SMs x CTAs/SM` CTAs, `G` of
     /// them): the `floor(T / G)` whole waves of the `T` output tiles are whole tiles, as with
