@@ -4,7 +4,10 @@ of at least two tile rows and two tile columns, whose tiles padded to 2 x 2 bloc
 CTAs, with N and K multiples of 8 (16-byte pitches: the wgmma path), K above 1536 and A's rows or B's rows straddling 32-byte sectors; printed with
 which operand straddles and the default's multicast line.
 
-  MOSAIC=.carry-rt/mosaic-r34b python3 docs/logs/run34-lone.py SEED N [EXTRA...]
+  MOSAIC=.carry-rt/mosaic-r34b [WHOLE=1] [SHORT_K=1] python3 docs/logs/run34-lone.py SEED N [EXTRA...]
+
+WHOLE=1 takes shapes whose rows are all whole sectors instead; SHORT_K=1 K of 512 to 1536
+instead of above 1536 (run 34-i).
 """
 import os, re, subprocess, sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -14,12 +17,13 @@ seed, want, extra = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3:]
 eb = 2
 shown = 0
 for m, n, k in draw(seed, 3000):
-    if m <= 128 or k <= 1536 or n % 8 or k % 8:
+    short_k = os.environ.get("SHORT_K") == "1"
+    if m <= 128 or n % 8 or k % 8 or (not 512 <= k <= 1536 if short_k else k <= 1536):
         continue
     a_st, b_st = k * eb % 32 != 0, n * eb % 32 != 0
     if "--b-layout" in extra:
         b_st = a_st
-    if not (a_st or b_st):
+    if (a_st or b_st) == (os.environ.get("WHOLE") == "1"):
         continue
     out = subprocess.run([os.environ["MOSAIC"], "compile", "gemm", "--m", str(m), "--n", str(n),
                           "--k", str(k), "--target", "sm_90a", "-o", "/dev/null", *extra],
