@@ -98,10 +98,19 @@ fn takes_decode_block(p: &Plan, ctas: i64) -> bool {
 
 /// Whether a plan above 128 rows takes [`AB_BLOCK`] (replacing a B-only cluster of
 /// `lone_b_share`): a [`plain_one_wave`] grid of at least two tile rows and two tile
-/// columns. Measured on an H200 (docs/BENCHMARKS.md run 34-g, `--multicast ab` against the
-/// default at the 17 such f16 defaults among seeded shapes): 1.108x in geomean, 13 faster
-/// (584x2184x7448 71.8 -> 46.2 us, 0.72 -> 1.18 of cuBLAS; 2267x368x4952 1.21x), two
-/// slower (808x736x2792 0.947x, 281x848x2136 0.976x, both padding 14-20% more CTAs).
+/// columns. Measured on an H200 (docs/BENCHMARKS.md run 34), with A's or B's rows
+/// straddling sectors and K above 1536:
+/// - 34-g, `--multicast ab` against the default at the 17 such f16 defaults among seeded
+///   shapes: 1.108x in geomean, 13 faster (584x2184x7448 71.8 -> 46.2 us, 0.72 -> 1.18 of
+///   cuBLAS; 2267x368x4952 1.21x), two slower (808x736x2792 0.947x, 281x848x2136 0.976x);
+/// - 34-h, out of sample, the 28 defaults this moved among 1000 fresh seeded shapes (f16,
+///   bf16, column-major B): 1.117x, 25 faster (2432x360x3592 0.63 -> 0.86 of cuBLAS,
+///   1176x632x4456 column-major B 0.66 -> 0.83), two 0.95x and 0.96x.
+///
+/// Not taken (34-i, 34-j): with K of 512 to 1536, 0.90-1.17x (11 shapes, 8 slower); with
+/// rows of whole sectors at K below 4096 0.91-1.01x (six shapes, five slower), at K of 4096
+/// or more 1.07-1.30x at four of five in-sample shapes but 1.024x over 13 fresh ones (six
+/// 0.89-0.98x).
 fn takes_lone_block(p: &Plan, ctas: i64) -> bool {
     let [gm, gn, _] = p.grid();
     plain_one_wave(p, ctas) && gm >= 2 && gn >= 2
