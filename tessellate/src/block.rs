@@ -44,29 +44,27 @@ pub(crate) fn share_ab(out: &mut [Plan], problem: &GemmProblem, opts: &Options, 
     }
 }
 
-/// The block of tile rows x tile columns whose 4-CTA cluster shares A and B on a decode grid
-/// (65 to 128 rows, one batch, 16-bit inputs, K above [`LONE_MULTICAST_MIN_K`]) of two
-/// 64-row tile rows whose A rows or B rows straddle 32-byte sectors
-/// ([`a_rows_straddle_sectors`], [`b_rows_straddle_sectors`], [`takes_decode_block`]).
-/// There each CTA reads half of A's rows and every tile column
-/// reads them again: L2 sends each A piece to a pair of columns and each B piece to both
-/// rows at once. Where only B's rows straddle (a row-major B, `n` not a multiple of 16):
-/// at the 31 defaults that moved among 880 fresh decode shapes (docs/BENCHMARKS.md run
-/// 34-b, H200) 1.152x faster in geomean, 25 faster, five 0.92-0.99x (80x2776x8048 0.54 ->
+/// The block of tile rows x tile columns whose 4-CTA cluster shares A and B ([`share_ab`]):
+/// on a decode grid (65 to 128 rows) of two 64-row tile rows ([`takes_decode_block`]) and,
+/// since run 34, on plain lone grids above 128 rows ([`takes_lone_block`], measured there).
+/// On a decode grid each CTA reads half of A's rows and every tile column reads them
+/// again: L2 sends each A piece to a pair of columns and each B piece to both rows at once.
+/// Where only B's rows straddle (a row-major B, `n` not a multiple of 16): at the 31
+/// defaults that moved among 880 fresh decode shapes (docs/BENCHMARKS.md run 34-b, H200) 1.152x faster in geomean, 25 faster, five 0.92-0.99x (80x2776x8048 0.54 ->
 /// 0.80 of cuBLAS, 105x9112x6400 bf16 0.74 -> 0.97, 128x2840x4608 0.72 -> 0.90 in 34-a).
 /// Measured on an H100 (docs/BENCHMARKS.md run 33): against the same plan
 /// unshared at M = 128 (33-a, 33-b; f16, row-major B), faster at 13 of 16 shapes with
 /// sector-straddling A rows, 1.02-1.57x (128x2648x7624 0.65 -> 1.00 of cuBLAS), slower at
 /// 11 of 16 with whole-sector A rows (0.87-0.98x; where B's rows straddle, 1.06-1.21x at
-/// all three with K above 1536: the rule's B clause, run 34); 2 x 4 blocks (8-CTA clusters, as cuBLAS takes
-/// there) ran level with 2 x 2 or slower (1.08x against 1.11x in geomean, 33-b; 14
+/// all three with K above 1536: the rule's B clause, run 34); 2 x 4 blocks (8-CTA clusters,
+/// as cuBLAS takes there) ran level with 2 x 2 or slower (1.08x against 1.11x in geomean, 33-b; 14
 /// clusters of eight ran as two waves). At every default it moved among 700 fresh decode
 /// shapes of 107 to 128 rows (33-c: f16, bf16, f16 with a column-major B; 57 cases) 1.084x
 /// in geomean; with K above 1536 1.135x (39 cases, 35 faster, one 0.98x; 109x5608x6392
 /// 0.65 -> 0.89 of cuBLAS), at K of 1536 or less 0.981x (18 cases, 9 slower, down to
 /// 0.89x), hence the K bound. With that bound, at 52 further fresh shapes 1.142x on an H100
 /// (33-e, 46 faster, five 0.96-0.99x) and 1.145x on an H200 (33-d, 47 faster). Taken from
-/// 65 rows (the rule had started where [`DECODE_A_ROWS_FACTOR`] does, 107 rows): the 42
+/// 65 rows (the rule had started where `decode::DECODE_A_ROWS_FACTOR` does, 107 rows): the 42
 /// defaults that moved among 1000 fresh shapes of 80 to 106 rows ran 1.219x faster, all 42
 /// (33-f, H100; 80x2640x5800 0.61 -> 0.90 of cuBLAS).
 pub(crate) const AB_BLOCK: [i64; 2] = [2, 2];

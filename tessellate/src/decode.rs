@@ -4,8 +4,7 @@
 //! whose CTAs read all of A's rows from grids whose CTAs read half of them
 //! ([`DECODE_A_ROWS_FACTOR`]), nor what sharing A and B over a cluster saves against a
 //! split-K plan ([`DECODE_AB_OVER_SPLIT_K_CTAS`]; the blocks themselves: [`crate::block`]);
-//! and where it ties plans, the
-//! widest wgmma goes first ([`wide_first`]).
+//! and where it ties plans, the widest wgmma goes first ([`wide_first`]).
 
 use std::cmp::Ordering;
 
@@ -82,8 +81,8 @@ const DECODE_A_ROWS_FACTOR: f64 = 1.02;
 /// 0.95-0.99x, 32-h).
 const DECODE_TWO_ROWS_MIN_M: i64 = 107;
 
-/// CTAs of a decode grid in [`crate::block::AB_BLOCK`]s, from which it ranks before a split-K plan
-/// the model puts first (the model charges no L2 traffic, so it does not see what the
+/// CTAs of a decode grid in [`crate::block::AB_BLOCK`]s, from which it ranks before a
+/// split-K plan the model puts first (the model charges no L2 traffic, so it does not see what the
 /// block saves; the split-K plans there are mostly the same 64x64 tiles split in two,
 /// modeled 1.0-1.35x faster). Measured on an H100 (docs/BENCHMARKS.md run 33-h, 32 shapes of
 /// 80 to 128 rows with a split-K default): block grids of 48 to 64 CTAs ran 1.08x faster in

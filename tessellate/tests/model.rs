@@ -527,7 +527,7 @@ fn decode_grids_of_sector_straddling_a_rows_take_two_tile_rows() {
 /// holds: 1.135-1.145x faster in geomean at fresh shapes of 107 to 128 rows with K above
 /// 1536 and 1.219x at 80 to 106 rows (docs/BENCHMARKS.md runs 33-c to 33-f), 1.152x where
 /// only B's rows straddle (run 34-b, H200); at K of 1536 or less 0.98x, with both operands'
-/// rows of whole sectors slower (0.86-0.96x, 33-b; 128x2528x6128 0.95x, 34-a). The grid of
+/// rows of whole sectors level or slower (0.86-1.00x, 33-b; 128x2528x6128 0.95x, 34-a). The grid of
 /// 130 CTAs (128x8320x4344) would need 33 clusters; 64 rows are one tile row.
 #[test]
 fn decode_two_row_grids_of_straddling_rows_share_a_and_b_in_blocks() {
@@ -612,7 +612,8 @@ fn decode_block_grids_of_48_ctas_rank_before_split_k() {
 /// rows straddle 32-byte sectors share A and B over 2 x 2 blocks too, where K is above 1536
 /// and the padded blocks fit the GPU's 4-CTA clusters: 1.108x in geomean at 17 such
 /// defaults, 13 faster (docs/BENCHMARKS.md run 34-g, H200; 584x2184x7448 0.72 -> 1.18 of
-/// cuBLAS). Whole-sector rows, short K and multi-wave grids keep their plans.
+/// cuBLAS), and 1.117x at the 28 defaults the rule moved among fresh shapes (34-h).
+/// Whole-sector rows, short K and multi-wave grids keep their plans.
 #[test]
 fn lone_grids_of_straddling_rows_share_a_and_b_in_blocks() {
     for (m, n, k, block) in [
