@@ -50,10 +50,11 @@ pub(crate) fn share_ab(out: &mut [Plan], problem: &GemmProblem, opts: &Options, 
 /// On a decode grid each CTA reads half of A's rows and every tile column reads them
 /// again: L2 sends each A piece to a pair of columns and each B piece to both rows at once.
 /// Where only B's rows straddle (a row-major B, `n` not a multiple of 16): at the 31
-/// defaults that moved among 880 fresh decode shapes (docs/BENCHMARKS.md run 34-b, H200) 1.152x faster in geomean, 25 faster, five 0.92-0.99x (80x2776x8048 0.54 ->
-/// 0.80 of cuBLAS, 105x9112x6400 bf16 0.74 -> 0.97, 128x2840x4608 0.72 -> 0.90 in 34-a).
-/// Measured on an H100 (docs/BENCHMARKS.md run 33): against the same plan
-/// unshared at M = 128 (33-a, 33-b; f16, row-major B), faster at 13 of 16 shapes with
+/// defaults that moved among 880 fresh decode shapes (docs/BENCHMARKS.md run 34-b, H200)
+/// 1.152x faster in geomean, 25 faster, five 0.92-0.99x (80x2776x8048 0.54 -> 0.80 of
+/// cuBLAS, 105x9112x6400 bf16 0.74 -> 0.97, 128x2840x4608 0.72 -> 0.90 in 34-a), and 1.091x
+/// at 26 more (34-e). Measured on an H100 (docs/BENCHMARKS.md run 33): against the same
+/// plan unshared at M = 128 (33-a, 33-b; f16, row-major B), faster at 13 of 16 shapes with
 /// sector-straddling A rows, 1.02-1.57x (128x2648x7624 0.65 -> 1.00 of cuBLAS), slower at
 /// 11 of 16 with whole-sector A rows (0.87-0.98x; where B's rows straddle, 1.06-1.21x at
 /// all three with K above 1536: the rule's B clause, run 34); 2 x 4 blocks (8-CTA clusters,
