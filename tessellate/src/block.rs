@@ -112,7 +112,8 @@ fn takes_decode_block(p: &Plan, ctas: i64) -> bool {
 /// Not taken (34-i, 34-j): with K of 512 to 1536, 0.90-1.17x (11 shapes, 8 slower); with
 /// rows of whole sectors at K below 4096 0.91-1.01x (six shapes, five slower), at K of 4096
 /// or more 1.07-1.30x at four of five in-sample shapes but 1.024x over 13 fresh ones (six
-/// 0.89-0.98x).
+/// 0.89-0.98x). Nor a bound on padding (34-l): keeping the block only where it adds at most
+/// 6% CTAs ran 0.949x at the 18 fresh defaults it moved.
 fn takes_lone_block(p: &Plan, ctas: i64) -> bool {
     let [gm, gn, _] = p.grid();
     plain_one_wave(p, ctas) && gm >= 2 && gn >= 2
