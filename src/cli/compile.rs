@@ -42,7 +42,8 @@ pub struct CompileArgs {
     pub persistent: String,
     /// TMA multicast across a 2-CTA cluster for warpgroup (sm_90a) kernels: `auto` (the
     /// plan's choice, which on a lone grid may share B over four tile rows, and on a decode
-    /// grid of two 64-row tile rows A and B over 2 x 2 blocks), `on` (B, shared
+    /// grid of two 64-row tile rows or a lone grid above 128 rows A and B over 2 x 2
+    /// blocks), `on` (B, shared
     /// by two tile rows, also where the plan shares it over four), `a` (A, shared by two tile
     /// columns: not with split-K, stream-K, ping-pong, transposed plans or `--cluster-order on`),
     /// `ab` (both, over a 4-CTA cluster taking a 2 x 2 block of tiles; the same limits as

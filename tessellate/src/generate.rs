@@ -417,7 +417,7 @@ fn key(p: &Plan) -> String {
 }
 
 /// The tie-break order of a plan: its [`key`], except that a plain lone grid sharing B
-/// ([`lone_b_share`]: not transposed, not persistent; or A and B, the decode blocks) orders
+/// ([`lone_b_share`]: not transposed, not persistent; or A and B, [`crate::block`]) orders
 /// as the same grid unshared.
 /// That rule adds sharing where the model charges no L2 fill, and must not reorder the
 /// ties between a plain plan and its transposed mirror (run 30-f). (The padded rows can
@@ -803,10 +803,11 @@ fn lone_b_share(
     }
 }
 
-/// K up to which plain lone grids do not share B ([`lone_b_share`]) nor decode grids A and B
-/// ([`crate::block::AB_BLOCK`]): with K of 680 to 1464, four of five ran 0.96-0.99x of the same
-/// grids without sharing (run 31-b); decode blocks at K of 1536 or less 0.981x in geomean
-/// (run 33-c, 18 shapes).
+/// K up to which plain lone grids do not share B ([`lone_b_share`]) nor any grid A and B
+/// ([`crate::block::AB_BLOCK`]): with K of 680 to 1464, four of five ran 0.96-0.99x of the
+/// same grids without sharing (run 31-b); decode blocks at K of 1536 or less 0.981x in
+/// geomean (run 33-c, 18 shapes); lone blocks above 128 rows at K of 512 to 1536 slower at 8
+/// of 11 (run 34-i).
 pub(crate) const LONE_MULTICAST_MIN_K: i64 = 1536;
 
 /// CTAs the GPU runs at once in 4-CTA clusters of one CTA per SM: four times

@@ -26,7 +26,8 @@
 //! multicast (`CompileOptions::multicast_a`, opt-in: measured slower at most decode shapes
 //! and at 4096^3, docs/BENCHMARKS.md run 22) the two CTAs take consecutive tile columns of
 //! one row and share A the same way. With both (`CompileOptions::multicast_ab`, or a plan's
-//! `multicast_a`: `tessellate` sets it on decode grids of two 64-row tile rows, run 33) a
+//! `multicast_a`: `tessellate`'s block rule sets it on decode grids of two 64-row tile rows,
+//! run 33, and on lone grids above 128 rows, run 34) a
 //! cluster takes a block of tiles, 2 x 2 by default: each CTA loads its piece of every A box
 //! into the CTAs of its tile row in the block, its piece of every B box into those of its
 //! tile column, and releases stages on every CTA that writes into its own (measured 0.83x
@@ -405,7 +406,7 @@ impl Shape {
         // A multicast (alone, which turns B multicast off, or with B's over a 2 x 2 cluster)
         // is opt-in and measured only on these kernels: not ping-pong consumers, whose tiles
         // alternate between warpgroups.
-        // The plan's block of tiles sharing A and B (`tessellate`'s decode grids), unless
+        // The plan's block of tiles sharing A and B (`tessellate`'s block rule), unless
         // the options ask for other multicast or a stream-K tail.
         let plan_block = (plan.multicast_a > 1
             && opts.multicast.is_none()
