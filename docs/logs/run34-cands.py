@@ -5,8 +5,13 @@ the plan numbers (in `$MOSAIC`'s `plans --top 60`) of the first plain (not trans
 of each listed (tile, split-K) among 64-row tiles.
 
   MOSAIC=.carry-rt/mosaic-x96a python3 docs/logs/run34-cands.py SEED N [NxK ...]
+
+Reads `plans --json`. Run 34-c's list came from an earlier version that parsed the text
+output and missed transposed plans (their text says "transpose"): at 128x3984x3456,
+128x3536x5408 and 128x3296x6544 its 64x128 split-K 2 entry (7, 4, 4) was a transposed plan;
+this version gives the plain one (10, 5, 5). Every other entry is the same.
 """
-import os, re, subprocess, sys
+import json, os, subprocess, sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from seeded_shapes import draw
 
@@ -14,18 +19,16 @@ WANT = [("64x96", 2), ("64x128", 2), ("64x192", 4), ("64x96", 1), ("64x64", 2)]
 
 
 def plans(m, n, k):
+    """Rank of the first plain plan of each (tile, split-K) among `plans --top 60 --json`."""
     out = subprocess.run([os.environ["MOSAIC"], "plans", "gemm", "--m", str(m), "--n", str(n),
-                          "--k", str(k), "--target", "sm_90a", "--top", "60"],
+                          "--k", str(k), "--target", "sm_90a", "--top", "60", "--json"],
                          capture_output=True, text=True).stdout
     found = {}
-    for block in out.split("\nplan ")[1:]:
-        num = int(block.split()[0])
-        tile = re.search(r"cta\s+(\d+x\d+)x\d+ tile", block)
-        split = re.search(r"split-K\s+(\d+) k-splits", block)
-        key = (tile.group(1) if tile else "?", int(split.group(1)) if split else 1)
-        if "transposed" in block or key in found:
-            continue
-        found[key] = num
+    for e in json.loads(out)["plans"]:
+        p = e["plan"]
+        key = ("x".join(map(str, p["cta_tile"][:2])), p["split_k"])
+        if not p["transposed"] and key not in found:
+            found[key] = e["rank"]
     return found
 
 
