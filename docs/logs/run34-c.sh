@@ -7,6 +7,8 @@
 # `mosaic-x96a` (a build that offers 96-column tiles at M <= 128 whatever N is; plan numbers
 # from `MOSAIC=.carry-rt/mosaic-x96a python3 docs/logs/run34-cands.py 121 12 2528x6128
 # 1728x3360 1392x2864`), 30 paired samples each, one round.
+# (As run; the plan numbers' first script missed transposed plans, so at 3984x3456,
+# 3536x5408 and 3296x6544 the 64x128 split-K 2 plans timed, 7, 4 and 4, are transposed.)
 #   OUT=... bash docs/logs/run34-c.sh
 . "$(dirname "$0")/run34-lib.sh"
 M="timeout 150 ./.carry-rt/mosaic-x96a"
