@@ -564,8 +564,9 @@ fn narrow_b_tiles_load_their_tail_and_assemble_without_spills() {
                     let eb = dtype.input_bytes();
                     let bk = plan.cta_tile[2];
                     let tx = (plan.cta_tile[0] + width) * bk * eb;
-                    let expected: Vec<i64> = k
-                        .ptx
+                    // (The producer's: a split-K kernel's reduction expects its own bytes.)
+                    let producer = k.ptx.split("// split-K:").next().unwrap_or_default();
+                    let expected: Vec<i64> = producer
                         .lines()
                         .filter(|l| l.contains("arrive.expect_tx"))
                         .filter_map(|l| l.trim_end_matches(';').rsplit(", ").next()?.parse().ok())

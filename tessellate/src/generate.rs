@@ -656,8 +656,11 @@ fn wgmma_candidates(
         };
         let shared = share > 1;
         // A transposed grid above 128 rows keeps one staging buffer per consumer warpgroup
-        // beside its ring where the caller's C rows (the kernel's m) suit a TMA store.
-        let reserve = if b.any_grid && problem.m % 4 == 0 {
+        // beside its ring where the caller's C rows (the kernel's m) suit a TMA store;
+        // split-K, the buffer its splits' quads land in (and no staging: direct stores).
+        let reserve = if split_k > 1 {
+            ring::split_k_bytes(split_k, wg, wm, wn)
+        } else if b.any_grid && problem.m % 4 == 0 {
             wg * ring::STAGING_BUFFER_BYTES
         } else {
             0

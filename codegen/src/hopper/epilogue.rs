@@ -358,6 +358,9 @@ impl Staging {
 /// reduce (`cp.reduce.async.bulk.tensor .add`) where there is staging, else
 /// `red.global.add.f32`. With an overlap `next` ([`super::overlap`]), each path also issues
 /// the next tile's first k-tiles (the TMA-store path chunk by chunk as it stages the boxes).
+/// With `part = Some((S, s))` (split-K, [`super::split_k`]; direct stores only) it stores
+/// only the quads `q` of the tile (8-column chunk `q mod (n / 8)` of piece `q / (n / 8)`)
+/// with `q mod S == s`.
 #[allow(clippy::too_many_arguments)]
 pub(super) fn emit(
     b: &mut Builder,
@@ -370,8 +373,13 @@ pub(super) fn emit(
     staging: Option<&Staging>,
     reduce: Option<Reg>,
     next: Option<&Overlap>,
+    part: Option<(i64, i64)>,
 ) {
     b.comment("epilogue");
+    assert!(
+        part.is_none() || staging.is_none(),
+        "a split's part of the tile is stored directly"
+    );
     let (alpha, beta) = (b.reg(RegClass::F32), b.reg(RegClass::F32));
     for (x, name) in [(alpha, "alpha"), (beta, "beta")] {
         b.emit(Op::Ld, "param.f32", vec![r(x), Operand::addr(sym(name), 0)]);
@@ -395,6 +403,7 @@ pub(super) fn emit(
         m0,
         n0,
         bz,
+        part,
     };
     // The direct path's addresses serve both branches when there is no TMA store.
     let shared = staging.is_none().then(|| frag.addresses(b, sh, acc.len()));
@@ -460,6 +469,8 @@ struct Frag {
     m0: Reg,
     n0: Reg,
     bz: Option<Reg>,
+    /// `(S, s)`: only the quads `q mod S == s` are stored (see [`emit`]).
+    part: Option<(i64, i64)>,
 }
 
 /// The direct path's per-thread state: the address of the thread's first C element, row
@@ -476,6 +487,12 @@ impl Frag {
     /// C): both in bounds together (even `n`) and adjacent in C (not transposed).
     fn paired(&self) -> bool {
         self.n % 2 == 0 && !self.transposed
+    }
+
+    /// Whether this epilogue stores 8-column chunk `j` of piece `i` (of `chunks` a piece).
+    fn stores(&self, i: usize, j: usize, chunks: usize) -> bool {
+        self.part
+            .is_none_or(|(split, s)| (i * chunks + j) as i64 % split == s)
     }
 
     /// Bytes of one element of C.
@@ -613,6 +630,9 @@ fn direct(
         for h in 0..2usize {
             let rq = at.rows_ok[2 * i + h];
             for (j, cols) in at.cols_ok.iter().enumerate() {
+                if !f.stores(i, j, at.cols_ok.len()) {
+                    continue;
+                }
                 let (r0, c0) = (64 * i as i64 + 8 * h as i64, 8 * j as i64);
                 let off = at_rc(r0, c0);
                 let (v0, v1) = (piece[4 * j + 2 * h], piece[4 * j + 2 * h + 1]);
@@ -669,6 +689,9 @@ fn direct_half(
         for h in 0..2usize {
             let rq = at.rows_ok[2 * i + h];
             for (j, cols) in at.cols_ok.iter().enumerate() {
+                if !f.stores(i, j, at.cols_ok.len()) {
+                    continue;
+                }
                 let (r0, c0) = (64 * i as i64 + 8 * h as i64, 8 * j as i64);
                 let (v0, v1) = (piece[4 * j + 2 * h], piece[4 * j + 2 * h + 1]);
                 for (o, v) in [(o0, v0), (o1, v1)] {

@@ -35,7 +35,7 @@
 //! once; run 24; a
 //! grid that is not persistent and has more clusters than that waits for the first ones
 //! to finish). With split-K the `S` CTAs of a cluster share a tile and reduce through
-//! distributed shared memory (`reduce_splits`). With a stream-K tail
+//! distributed shared memory, each split storing its share of the tile ([`split_k`]). With a stream-K tail
 //! ([`stream_k`], opt-in: measured slower at most shapes, docs/BENCHMARKS.md run 16) the
 //! persistent CTAs run whole waves of tiles and then equal k-ranges of the last partial
 //! wave; a tile's later pieces add into C (a TMA reduce) in k order, each after a flag
@@ -89,6 +89,7 @@ pub mod layout;
 mod mma;
 pub mod order;
 mod overlap;
+mod split_k;
 pub mod stream_k;
 #[cfg(test)]
 mod tile_loop_check;
@@ -97,7 +98,7 @@ use emit_ptx::ast::{Entry, Module, Op, Operand, Param, ParamType, Reg, RegClass,
 use itex::{DType, Instruction};
 use tessellate::{GemmDType, Plan, Split, ring};
 
-use crate::builder::{Builder, addr, imm, r, sym, vec};
+use crate::builder::{Builder, addr, imm, r, sym};
 use crate::{
     ClusterOrder, CodegenError, CompileOptions, EpilogueOverlap, Kernel, MatLayout, TensorMapSpec,
     TmaElem, TmaOperand,
@@ -582,6 +583,11 @@ impl Shape {
         // an H200; with a 16-bit C (16 bytes a sector row) staging ran 1-5% faster (runs
         // 29-a, 29-b, 29-d).
         let (use_store, take_stages) = match opts.tma_store {
+            // A split stores only its quads of the tile ([`split_k`]), not whole boxes.
+            Some(true) if split > 1 => {
+                return unsupported(format!("a TMA-store epilogue with split-K {split}"));
+            }
+            _ if split > 1 => (false, false),
             Some(on) => (on, on),
             None if plan.transposed && p.n <= 128 => (c_half.is_some(), false),
             None => (true, plan.transposed),
@@ -615,10 +621,14 @@ impl Shape {
                 .find(|&n| ring(stages) + staging(n) <= limit)
                 .unwrap_or(0);
         }
-        // The other splits' partial tiles (f32) are staged in the pipeline's shared memory.
-        if split > 1 && plan.cta_tile[0] * wn * 4 > stages * stage {
+        // The other splits' quads land in a buffer of their own beside the stages.
+        let recv = split_k::beside_ring(split, consumers, wm, wn);
+        while stages > 2 && ring(stages) + recv > limit {
+            stages -= 1;
+        }
+        if ring(stages) + recv > limit {
             return unsupported(format!(
-                "split-K partials of a {}x{wn} tile",
+                "split-K {split} partials of a {}x{wn} tile beside {stage}-byte stages",
                 plan.cta_tile[0]
             ));
         }
@@ -833,7 +843,15 @@ impl Shape {
     /// Dynamic shared memory: the stages, the staging buffers, the barriers, and slack to
     /// align the base to 1024.
     fn smem_bytes(&self) -> i64 {
-        ATOM + self.stages * self.stage_bytes() + self.staging_bytes() + 16 * self.stages
+        ATOM + self.stages * self.stage_bytes()
+            + self.staging_bytes()
+            + split_k::beside_ring(self.split, self.consumers, self.wm, self.bn)
+            + 16 * self.stages
+    }
+
+    /// Split-K's receive buffer ([`split_k`]), after the staging buffers.
+    fn recv_bytes(&self) -> i64 {
+        split_k::recv_bytes(self.split, self.consumers, self.wm, self.bn)
     }
 }
 
@@ -874,12 +892,13 @@ pub fn build(plan: &Plan, opts: &CompileOptions) -> Result<Kernel, CodegenError>
     }
 
     // Shared memory: 1024-aligned stages [A tile | B tile], the epilogue's staging buffers
-    // (1024-aligned), then full[S] and empty[S].
+    // (1024-aligned), split-K's receive buffer, then full[S], empty[S] and split-K's `recv`.
     let base = b.reg(RegClass::B32);
     b.emit(Op::Mov, "u32", vec![r(base), sym("smem")]);
     b.emit(Op::Add, "u32", vec![r(base), r(base), imm(ATOM - 1)]);
     b.emit(Op::And, "b32", vec![r(base), r(base), imm(!(ATOM - 1))]);
-    let bars = b.add_u32(base, s_count * sh.stage_bytes() + sh.staging_bytes());
+    let recv_at = s_count * sh.stage_bytes() + sh.staging_bytes();
+    let bars = b.add_u32(base, recv_at + sh.recv_bytes());
     let full = |s: i64| 8 * s;
     let empty = |s: i64| 8 * (s_count + s);
     let tid = b.reg(RegClass::B32);
@@ -906,6 +925,17 @@ pub fn build(plan: &Plan, opts: &CompileOptions) -> Result<Kernel, CodegenError>
             ],
         );
     }
+    if sh.split > 1 {
+        // Split-K's `recv`: one arrival, this CTA's expectation of its bytes.
+        let at = addr(bars, split_k::recv_bar(s_count));
+        b.emit_if(
+            is_t0,
+            false,
+            Op::Mbarrier,
+            "init.shared::cta.b64",
+            vec![at, imm(1)],
+        );
+    }
     // The barrier inits must be visible to the async proxy (TMA complete_tx) before use.
     b.emit(Op::Fence, "mbarrier_init.release.cluster", vec![]);
     b.emit(Op::Fence, "proxy.async.shared::cta", vec![]);
@@ -914,6 +944,12 @@ pub fn build(plan: &Plan, opts: &CompileOptions) -> Result<Kernel, CodegenError>
         cluster_sync(&mut b);
     } else {
         b.emit(Op::Bar, "sync", vec![imm(0)]);
+        if sh.split > 1 {
+            // The other splits reach this CTA's `recv` barrier only after their main loops:
+            // each thread waits for this arrival there (CUTLASS's `cluster_arrive_relaxed`
+            // after barrier init), not here.
+            b.emit(Op::Barrier, "cluster.arrive.relaxed", vec![]);
+        }
     }
 
     let wg = b.reg(RegClass::B32);
@@ -959,7 +995,8 @@ pub fn build(plan: &Plan, opts: &CompileOptions) -> Result<Kernel, CodegenError>
     }];
     entry.body = b.body;
     let module = Module {
-        version: (8, 0),
+        // `st.async` (split-K) is PTX ISA 8.1.
+        version: if sh.split > 1 { (8, 1) } else { (8, 0) },
         target: plan.target.clone(),
         consts: sh
             .cluster_order
@@ -1584,9 +1621,8 @@ fn producer(b: &mut Builder, sh: &Shape, base: Reg, bars: Reg, tid: Reg) {
     sh.close_tiles(b, lp);
     b.label(&done);
     if sh.split > 1 {
-        // The consumers' two cluster barriers count every thread of the cluster.
-        cluster_sync(b);
-        cluster_sync(b);
+        // Every thread waits on the cluster barrier it arrived on after barrier init.
+        b.emit(Op::Barrier, "cluster.wait.acquire", vec![]);
     } else if sh.mcast() > 1 {
         // Matches the consumers' exit barrier (see `consumer_body`).
         cluster_sync(b);
@@ -1831,9 +1867,6 @@ fn consumer_body(
     b.emit(Op::Wgmma, "wait_group.sync.aligned", vec![imm(0)]);
     // The tile's last stage is read too (a persistent CTA's next tile reuses it).
     release_stage(b, &peers, signal, prev_empty, remote);
-    if sh.split > 1 {
-        reduce_splits(b, sh, base, tid, at.ks, &acc);
-    }
     let sk = ws.as_ref().zip(at.sk.as_ref());
     if let Some((ws, unit)) = sk {
         ws.wait(b, sh, unit, staging.is_some());
@@ -1844,18 +1877,24 @@ fn consumer_body(
         let stride = lp.stride.expect("overlap kernels are persistent");
         ov.find_next(b, lp.tile, stride, sh.all_slots());
     }
-    epilogue::emit(
-        b,
-        sh,
-        p,
-        tid,
-        ci,
-        tile,
-        &acc,
-        staging.as_ref(),
-        reduce,
-        ov.as_ref(),
-    );
+    if sh.split > 1 {
+        let recv = b.add_u32(base, sh.stages * sh.stage_bytes() + sh.staging_bytes());
+        split_k::reduce_and_store(b, sh, p, (recv, bars), tid, ci, &at, &acc);
+    } else {
+        epilogue::emit(
+            b,
+            sh,
+            p,
+            tid,
+            ci,
+            tile,
+            &acc,
+            staging.as_ref(),
+            reduce,
+            ov.as_ref(),
+            None,
+        );
+    }
     if let Some(ov) = &ov {
         ov.finish(b, sh, &ring, &peers, signal, (prev_empty, remote));
     }
@@ -1993,67 +2032,6 @@ fn release_stage(b: &mut Builder, peers: &[Reg], when: Signal, local: Reg, remot
     }
 }
 
-/// Split-K reduction inside the cluster: splits `1..S` store their accumulators to their
-/// own (now idle) stage memory, four at a time: accumulators `4q..4q+4` of consumer thread
-/// `t` as one 16-byte vector at `16 * (q * T + t)` (`T` consumer threads, so a warp's
-/// stores are 512 contiguous bytes, free of bank conflicts); after a cluster barrier split 0
-/// adds every other split's values, read through `mapa` + `ld.shared::cluster.v4` in batches
-/// of [`REDUCE_BATCH`] vectors issued before their adds, in a run-time loop over the splits
-/// (ncu showed the first build's one-`f32`-at-a-time remote loads as the top stall; the
-/// batched form measured no faster for split-K 2, docs/BENCHMARKS.md run 6); a second
-/// barrier keeps the other CTAs (and their shared memory) alive until it has. Splits `1..S` then leave; split 0 runs the epilogue.
-///
-/// A named barrier over the consumer warpgroups comes first, so that no warpgroup overwrites
-/// a stage another one's wgmma may still read.
-fn reduce_splits(b: &mut Builder, sh: &Shape, base: Reg, tid: Reg, ks: Reg, acc: &[Vec<Reg>]) {
-    b.comment("split-K: reduce partial tiles over the cluster");
-    let threads = 128 * sh.consumers;
-    b.emit(Op::Bar, "sync", vec![imm(1), imm(threads)]);
-    let t_all = threads * 16;
-    let mine = b.reg(RegClass::B32);
-    b.emit(Op::Sub, "u32", vec![r(mine), r(tid), imm(128)]);
-    b.emit(Op::Mad, "lo.u32", vec![r(mine), r(mine), imm(16), r(base)]);
-    let leader = b.reg(RegClass::Pred);
-    b.emit(Op::Setp, "eq.u32", vec![r(leader), r(ks), imm(0)]);
-    let gather = b.fresh_label("SPLITK_GATHER");
-    b.emit_if(leader, false, Op::Bra, "uni", vec![sym(&gather)]);
-    let quads: Vec<&[Reg]> = acc.iter().flat_map(|piece| piece.chunks(4)).collect();
-    for (q, x) in quads.iter().enumerate() {
-        b.emit(
-            Op::St,
-            "shared.v4.f32",
-            vec![addr(mine, q as i64 * t_all), vec(x)],
-        );
-    }
-    b.label(&gather);
-    cluster_sync(b);
-    let after = b.fresh_label("SPLITK_SUMMED");
-    b.emit_if(leader, true, Op::Bra, "uni", vec![sym(&after)]);
-    let remote = b.reg(RegClass::B32);
-    let batch = reduce_batch(sh, acc.iter().map(Vec::len).sum()).min(quads.len());
-    let tmp: Vec<Vec<Reg>> = (0..batch).map(|_| b.regs(RegClass::F32, 4)).collect();
-    // A run-time loop over the other splits: unrolled, ptxas hoisted every split's remote
-    // loads ahead of the adds and spilled (64x192 split-K 4 at 232 registers, CI).
-    let rank = b.const_u32(1);
-    let next_rank = b.fresh_label("SPLITK_RANK");
-    b.label(&next_rank);
-    {
-        b.emit(
-            Op::Mapa,
-            "shared::cluster.u32",
-            vec![r(remote), r(mine), r(rank)],
-        );
-        add_partial(b, &quads, &tmp, remote, t_all);
-    }
-    b.emit(Op::Add, "u32", vec![r(rank), r(rank), imm(1)]);
-    let more = b.reg(RegClass::Pred);
-    b.emit(Op::Setp, "lt.u32", vec![r(more), r(rank), imm(sh.split)]);
-    b.emit_if(more, false, Op::Bra, "uni", vec![sym(&next_rank)]);
-    b.label(&after);
-    cluster_sync(b);
-    b.emit_if(leader, true, Op::Ret, "", vec![]);
-}
-
 /// The stream-K flags (see [`stream_k`]): one `u32` per CTA at `W + 4 * cta`, zero
 /// between launches (the runtime zero-fills the workspace once; each flag is cleared by
 /// the CTA that waited on it).
@@ -2166,34 +2144,15 @@ fn range_start(b: &mut Builder, sk: StreamK, dst: Reg, cta: Reg) {
     b.emit(Op::Mad, "lo.u32", vec![r(dst), r(cta), imm(base), r(dst)]);
 }
 
-/// Adds a split-K peer's partial tile into `quads` (groups of four accumulators): quad `q`
-/// of this thread is the 16-byte vector at `base + q * t_all` of the peer's shared memory
-/// (the layout `reduce_splits` stores), loaded with `ld.shared::cluster.v4.f32`,
-/// `tmp.len()` loads in flight before their adds.
-fn add_partial(b: &mut Builder, quads: &[&[Reg]], tmp: &[Vec<Reg>], base: Reg, t_all: i64) {
-    let batch = tmp.len();
-    for (chunk, group) in quads.chunks(batch).enumerate() {
-        for (i, _) in group.iter().enumerate() {
-            let q = (chunk * batch + i) as i64;
-            let src = addr(base, q * t_all);
-            b.emit(Op::Ld, "shared::cluster.v4.f32", vec![vec(&tmp[i]), src]);
-        }
-        for (i, x) in group.iter().enumerate() {
-            for (a, t) in x.iter().zip(&tmp[i]) {
-                b.emit(Op::Add, "rn.f32", vec![r(*a), r(*a), r(*t)]);
-            }
-        }
-    }
-}
-
-/// Remote 16-byte loads a split-K leader keeps in flight before adding them: at most
-/// [`REDUCE_BATCH`], fewer where the entry register cap (`65536 / (threads * CTAs)`) leaves
-/// less than 4 registers each beyond the `accs` accumulators and [`ADDRESSING_REGS`].
+/// 16-byte loads of other splits' quads a split-K owner keeps in flight before adding
+/// them ([`split_k`]): at most [`REDUCE_BATCH`], fewer where the entry register cap
+/// (`65536 / (threads * CTAs)`) leaves less than 4 registers each beyond the `accs`
+/// accumulators and [`ADDRESSING_REGS`].
 fn reduce_batch(sh: &Shape, accs: usize) -> usize {
     let cap = entry_reg_cap(128 * (sh.consumers + 1), sh.ctas);
     let free = (cap - accs as i64 - ADDRESSING_REGS).max(4) as usize;
     (free / 4).clamp(1, REDUCE_BATCH)
 }
 
-/// The most remote 16-byte loads in flight per thread in the split-K reduction.
+/// The most 16-byte loads in flight per thread in the split-K reduction.
 const REDUCE_BATCH: usize = 8;
