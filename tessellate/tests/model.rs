@@ -527,8 +527,11 @@ fn decode_grids_of_sector_straddling_a_rows_take_two_tile_rows() {
 /// holds: 1.135-1.145x faster in geomean at fresh shapes of 107 to 128 rows with K above
 /// 1536 and 1.219x at 80 to 106 rows (docs/BENCHMARKS.md runs 33-c to 33-f), 1.152x where
 /// only B's rows straddle (run 34-b, H200); at K of 1536 or less 0.98x, with both operands'
-/// rows of whole sectors level or slower (0.86-1.00x, 33-b; 128x2528x6128 0.95x, 34-a). The grid of
-/// 130 CTAs (128x8320x4344) would need 33 clusters; 64 rows are one tile row.
+/// rows of whole sectors level or slower (0.86-1.00x, 33-b; 128x2528x6128 0.95x, 34-a). 64 rows
+/// are one tile row. At 128x8320x4344 the 64x128 grid's 130 CTAs would need 33 clusters; since
+/// run 35's split-K charge the model puts a 260-CTA split-K grid first there, and the block
+/// reorder takes the 88-CTA 64x192 block instead: 1.13x faster than the 64x128 grid (0.89 ->
+/// 1.00-1.01 of cuBLAS), while that split-K grid ran 0.76 (run 35-g, H200).
 #[test]
 fn decode_two_row_grids_of_straddling_rows_share_a_and_b_in_blocks() {
     for (m, n, k, block) in [
@@ -540,7 +543,7 @@ fn decode_two_row_grids_of_straddling_rows_share_a_and_b_in_blocks() {
         (128, 5912, 2024, true),
         (128, 2528, 6128, false),
         (128, 4392, 1128, false),
-        (128, 8320, 4344, false),
+        (128, 8320, 4344, true),
         (97, 3608, 9240, true),
         (80, 2600, 3512, true),
         (64, 2600, 3512, false),

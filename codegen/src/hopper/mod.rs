@@ -840,8 +840,8 @@ impl Shape {
         self.consumers * self.store_bufs * epilogue::STORE_BOX_BYTES
     }
 
-    /// Dynamic shared memory: the stages, the staging buffers, the barriers, and slack to
-    /// align the base to 1024.
+    /// Dynamic shared memory: the stages, the staging buffers, split-K's receive buffer and
+    /// `recv` barrier, the stages' barriers, and slack to align the base to 1024.
     fn smem_bytes(&self) -> i64 {
         ATOM + self.stages * self.stage_bytes()
             + self.staging_bytes()
@@ -897,8 +897,8 @@ pub fn build(plan: &Plan, opts: &CompileOptions) -> Result<Kernel, CodegenError>
     b.emit(Op::Mov, "u32", vec![r(base), sym("smem")]);
     b.emit(Op::Add, "u32", vec![r(base), r(base), imm(ATOM - 1)]);
     b.emit(Op::And, "b32", vec![r(base), r(base), imm(!(ATOM - 1))]);
-    let recv_at = s_count * sh.stage_bytes() + sh.staging_bytes();
-    let bars = b.add_u32(base, recv_at + sh.recv_bytes());
+    let recv_off = s_count * sh.stage_bytes() + sh.staging_bytes();
+    let bars = b.add_u32(base, recv_off + sh.recv_bytes());
     let full = |s: i64| 8 * s;
     let empty = |s: i64| 8 * (s_count + s);
     let tid = b.reg(RegClass::B32);
@@ -1530,12 +1530,18 @@ impl Ring {
 /// (ptxas 13.0), and the first multicast build with it ran at 0.62x cuBLAS instead of 0.94x
 /// (docs/BENCHMARKS.md run 6).
 fn wait(b: &mut Builder, bar: Reg, parity: Reg) {
+    spin_wait(b, bar, parity, "try_wait.parity.shared::cta.b64");
+}
+
+/// Polls `mbarrier.<try_wait>` (its modifiers: semantics, scope, space) on the barrier at
+/// `bar` until the phase of parity `parity` has completed.
+fn spin_wait(b: &mut Builder, bar: Reg, parity: Reg, try_wait: &str) {
     let spin = b.fresh_label("WAIT");
     let done = b.reg(RegClass::Pred);
     b.label(&spin);
     b.emit(
         Op::Mbarrier,
-        "try_wait.parity.shared::cta.b64",
+        try_wait,
         vec![r(done), addr(bar, 0), r(parity)],
     );
     // Not `.uni`: lanes may see the phase complete at different polls.
@@ -1878,6 +1884,7 @@ fn consumer_body(
         ov.find_next(b, lp.tile, stride, sh.all_slots());
     }
     if sh.split > 1 {
+        // Where `build` puts the receive buffer: after the stages and staging buffers.
         let recv = b.add_u32(base, sh.stages * sh.stage_bytes() + sh.staging_bytes());
         split_k::reduce_and_store(b, sh, p, (recv, bars), tid, ci, &at, &acc);
     } else {

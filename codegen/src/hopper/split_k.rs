@@ -194,16 +194,9 @@ pub(super) fn reduce_and_store(
 /// that the peers' `st.async` bytes counted on it are visible (PTX ISA 9.7.13.15.16,
 /// mbarrier.try_wait).
 fn wait_cluster(b: &mut Builder, bar: Reg) {
-    let spin = b.fresh_label("WAIT");
-    let done = b.reg(RegClass::Pred);
     let zero = b.const_u32(0);
-    b.label(&spin);
-    b.emit(
-        Op::Mbarrier,
-        "try_wait.parity.acquire.cluster.shared::cta.b64",
-        vec![r(done), addr(bar, 0), r(zero)],
-    );
-    b.emit_if(done, true, Op::Bra, "", vec![sym(&spin)]);
+    let try_wait = "try_wait.parity.acquire.cluster.shared::cta.b64";
+    super::spin_wait(b, bar, zero, try_wait);
 }
 
 #[cfg(test)]
