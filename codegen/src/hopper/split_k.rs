@@ -64,9 +64,9 @@ pub(super) fn recv_bar(stages: i64) -> i64 {
     8 * 2 * stages
 }
 
-/// Split-K's reduction and epilogue for consumer warpgroup `ci` (see the module docs). The
-/// kernel's shared memory: `base` (stages first), the receive buffer at `recv`, the
-/// barriers at `bars`. Ends with every split's part of C stored and the cluster barrier that
+/// Split-K's reduction and epilogue for consumer warpgroup `ci` (see the module docs):
+/// `recv` is the receive buffer's shared address (after the stages and staging buffers),
+/// `bars` the barriers'. Ends with this split's part of C stored and the cluster barrier that
 /// lets the CTA leave passed.
 #[allow(clippy::too_many_arguments)]
 pub(super) fn reduce_and_store(
