@@ -472,6 +472,18 @@ fn every_warpgroup_kernel_round_trips_has_the_hopper_machinery_and_assembles() {
                 );
                 assert_eq!(k.grid[0] as i64 % plan.multicast, 0, "{what}");
                 assert_eq!(k.grid[0] as i64 % plan.split_k, 0, "{what}");
+                // Split-K reduces by scatter (codegen's `split_k`): each split pushes the
+                // quads it does not own with `st.async` (PTX ISA 8.1) and stores its own
+                // directly; every register it reads is written on every path to the read
+                // (run 35-b's first build read one only split 0's path wrote, and hung).
+                let split = plan.split_k > 1;
+                assert_eq!(k.ptx.contains("st.async.shared::cluster"), split, "{what}");
+                assert_eq!(k.ptx.starts_with(".version 8.1"), split, "{what}");
+                if split {
+                    assert!(!k.ptx.contains("tmap_c"), "{what}");
+                    emit_ptx::defined::check_module(&k.module)
+                        .unwrap_or_else(|e| panic!("{what}: {e}"));
+                }
                 // A persistent kernel strides over tiles by the grid size and launches no
                 // more CTAs than the SMs hold; otherwise one CTA per tile (and k-split).
                 assert_eq!(k.ptx.contains("%nctaid.x"), plan.persistent, "{what}");

@@ -8,6 +8,8 @@
 //! - [`validate`]: the conditions under which that round trip holds ([`validate_module`]);
 //! - [`converge`]: warp convergence where PTX requires it (`bra.uni` guards, `.aligned`
 //!   instructions), an independent check of the kernels the code generators build;
+//! - [`defined`]: definite assignment, every register read written on every path to the
+//!   read (run on split-K kernels in the code generator's tests; see its docs);
 //! - [`ptxas`]: finding and running NVIDIA's assembler, and reading its `-v` resource report;
 //! - the target table ([`TARGETS`], [`ptx_target`]): `.target` names and their lowest `.version`.
 //!
@@ -23,6 +25,7 @@
 
 pub mod ast;
 pub mod converge;
+pub mod defined;
 pub mod parse;
 pub mod print;
 pub mod ptxas;
@@ -33,6 +36,7 @@ pub use ast::{
     Stmt,
 };
 pub use converge::Divergence;
+pub use defined::UndefinedRead;
 pub use parse::{ParseError, parse_module};
 pub use print::print_module;
 pub use ptxas::{EntryReport, PtxasError, PtxasReport, assemble};

@@ -1,0 +1,346 @@
+//! Definite assignment: every register an instruction reads is written on every path from
+//! the entry to it.
+//!
+//! ptxas accepts PTX that reads a register no path has written (it is undefined, not an
+//! error): run 35's first split-K push kernel computed a barrier address on split 0's path
+//! only and read it on the other splits' path; every launch hung (docs/BENCHMARKS.md run
+//! 35-b). This check finds such reads on the control-flow graph of an [`Entry`]: a forward
+//! "written on every path" analysis (intersection at joins) to a fixpoint.
+//!
+//! What an instruction writes: its first operand (every register of it where it is a
+//! vector), except for opcodes that write nothing (`st`, `red`, `cp.async*`, `bar`,
+//! `barrier`, `bra`, `ret`, `exit`, `fence`, `membar`, `prefetch`, `setmaxnreg`, `stmatrix`,
+//! `trap`, and `mbarrier` other than `arrive*` / `test_wait` / `try_wait`, and `wgmma` other
+//! than `mma_async`). Everything else in its operands, and its guard, is read; the base of
+//! an address is read wherever it stands. Three choices keep the check free of false
+//! reports on correct kernels, at the cost of missing some wrong ones: a guarded write
+//! counts as a write and a guarded instruction's operands as not read (code that writes and
+//! reads under one guard is common, and a stage release guarded off on a tile's first
+//! k-tile names a barrier address the loop writes later), and `wgmma.mma_async`'s
+//! accumulators count as written, not read (a tile's first wgmma runs with its scale-d
+//! predicate false and reads none of them, PTX ISA 9.7.15.5.2).
+//!
+//! It is path-insensitive, and so reports two kinds of reads in mosaic's kernels that no
+//! execution makes undefined, which keep it out of `codegen::compile` for now: a register
+//! written and read under separate branches on one predicate (the epilogue overlap's
+//! chunks), and a multicast stage release's `mapa` of the previous stage's barrier address
+//! before the first k-tile, whose arrivals are guarded off. The code generator's tests run
+//! it on every split-K kernel of their matrix, which has neither.
+//!
+//! This module shares no code with the code generators it checks.
+
+use std::collections::{BTreeSet, HashMap};
+
+use crate::ast::{Entry, Instr, Module, Op, Operand, Reg, Stmt};
+use crate::print::{print_instr, print_operand};
+
+/// An instruction that reads a register some path to it has not written.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "entry {entry}, statement {index} (`{text}`): reads {reg}, which a path to it leaves unwritten"
+)]
+pub struct UndefinedRead {
+    /// The entry's name.
+    pub entry: String,
+    /// Index of the statement in the entry's body.
+    pub index: usize,
+    /// The instruction as printed.
+    pub text: String,
+    /// The register, as printed (`%r66`).
+    pub reg: String,
+}
+
+/// Checks every entry of `m` (see the module docs).
+///
+/// # Errors
+/// The first [`UndefinedRead`] of the first entry that has one.
+pub fn check_module(m: &Module) -> Result<(), UndefinedRead> {
+    m.entries.iter().try_for_each(check_entry)
+}
+
+/// Checks one entry (see the module docs).
+///
+/// # Errors
+/// The first [`UndefinedRead`] in statement order.
+pub fn check_entry(e: &Entry) -> Result<(), UndefinedRead> {
+    let body = &e.body;
+    let labels: HashMap<&str, usize> = body
+        .iter()
+        .enumerate()
+        .filter_map(|(i, s)| match s {
+            Stmt::Label(l) => Some((l.as_str(), i)),
+            _ => None,
+        })
+        .collect();
+    // Written on entry to statement `i` on every path (`None`: no path reaches it yet).
+    let mut into: Vec<Option<BTreeSet<Reg>>> = vec![None; body.len() + 1];
+    into[0] = Some(BTreeSet::new());
+    let mut work: Vec<usize> = vec![0];
+    while let Some(i) = work.pop() {
+        let Some(mut out) = into[i].clone() else {
+            continue;
+        };
+        if i == body.len() {
+            continue;
+        }
+        if let Stmt::Instr(ins) = &body[i] {
+            out.extend(writes(ins));
+        }
+        for next in successors(body, &labels, i) {
+            let merged = match &into[next] {
+                None => out.clone(),
+                Some(old) => old.intersection(&out).copied().collect(),
+            };
+            if into[next].as_ref() != Some(&merged) {
+                into[next] = Some(merged);
+                work.push(next);
+            }
+        }
+    }
+    for (i, s) in body.iter().enumerate() {
+        let (Stmt::Instr(ins), Some(written)) = (s, &into[i]) else {
+            continue;
+        };
+        if let Some(reg) = reads(ins).into_iter().find(|r| !written.contains(r)) {
+            let mut text = String::new();
+            print_instr(&mut text, ins);
+            let mut name = String::new();
+            print_operand(&mut name, &Operand::Reg(reg));
+            return Err(UndefinedRead {
+                entry: e.name.clone(),
+                index: i,
+                text: text.trim().trim_end_matches(';').to_string(),
+                reg: name,
+            });
+        }
+    }
+    Ok(())
+}
+
+/// Statements control reaches next from statement `i` (`body.len()`: falling off the end).
+fn successors(body: &[Stmt], labels: &HashMap<&str, usize>, i: usize) -> Vec<usize> {
+    let Stmt::Instr(ins) = &body[i] else {
+        return vec![i + 1];
+    };
+    let guarded = ins.guard.is_some();
+    let mut next = Vec::new();
+    match ins.op {
+        Op::Bra => {
+            if let Some(Operand::Sym(l)) = ins.operands.first()
+                && let Some(&at) = labels.get(l.as_str())
+            {
+                next.push(at);
+            }
+            if guarded {
+                next.push(i + 1);
+            }
+        }
+        Op::Ret | Op::Exit | Op::Trap if !guarded => {}
+        _ => next.push(i + 1),
+    }
+    next
+}
+
+/// Whether `ins` writes its first operand.
+fn writes_first(ins: &Instr) -> bool {
+    let first = |m: &str| ins.mods.first().is_some_and(|x| x == m);
+    match ins.op {
+        Op::St
+        | Op::Red
+        | Op::CpAsync
+        | Op::CpReduceAsync
+        | Op::Bar
+        | Op::Barrier
+        | Op::Bra
+        | Op::Ret
+        | Op::Exit
+        | Op::Fence
+        | Op::Membar
+        | Op::Prefetch
+        | Op::Setmaxnreg
+        | Op::Stmatrix
+        | Op::Trap => false,
+        Op::Mbarrier => ins
+            .mods
+            .first()
+            .is_some_and(|m| m.starts_with("arrive") || m == "test_wait" || m == "try_wait"),
+        Op::Wgmma => first("mma_async"),
+        _ => true,
+    }
+}
+
+/// Registers `ins` writes (see the module docs).
+fn writes(ins: &Instr) -> Vec<Reg> {
+    let mut out = Vec::new();
+    if writes_first(ins)
+        && let Some(op) = ins.operands.first()
+    {
+        match op {
+            Operand::Reg(r) => out.push(*r),
+            Operand::Vec(v) => out.extend(v.iter().filter_map(|x| match x {
+                Operand::Reg(r) => Some(*r),
+                _ => None,
+            })),
+            _ => {}
+        }
+    }
+    out
+}
+
+/// Registers `ins` reads for certain: its guard, and, unguarded, every register of its
+/// operands but those it writes (an address base even in the first operand).
+fn reads(ins: &Instr) -> Vec<Reg> {
+    let mut out: Vec<Reg> = ins.guard.iter().map(|g| g.pred).collect();
+    if ins.guard.is_some() {
+        return out;
+    }
+    let skip_first = writes_first(ins);
+    for (k, op) in ins.operands.iter().enumerate() {
+        collect(op, k == 0 && skip_first, &mut out);
+    }
+    out
+}
+
+/// Adds the registers `op` reads to `out`; `written` marks a destination, whose plain
+/// registers (and vector elements) are written, not read.
+fn collect(op: &Operand, written: bool, out: &mut Vec<Reg>) {
+    match op {
+        Operand::Reg(r) if !written => out.push(*r),
+        Operand::Vec(v) => v.iter().for_each(|x| collect(x, written, out)),
+        Operand::Addr { base, .. } => collect(base, false, out),
+        Operand::Tensor { map, coords } => {
+            collect(map, false, out);
+            coords.iter().for_each(|c| collect(c, false, out));
+        }
+        _ => {}
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ast::{Guard, RegClass};
+
+    fn reg(class: RegClass, n: u32) -> Operand {
+        Operand::Reg(Reg::new(class, n))
+    }
+
+    fn r32(n: u32) -> Operand {
+        reg(RegClass::B32, n)
+    }
+
+    fn ins(op: Op, mods: &[&str], ops: Vec<Operand>) -> Stmt {
+        Stmt::Instr(Instr::new(op, mods, ops))
+    }
+
+    fn guarded(op: Op, mods: &[&str], ops: Vec<Operand>, p: u32, negated: bool) -> Stmt {
+        let mut i = Instr::new(op, mods, ops);
+        i.guard = Some(Guard {
+            pred: Reg::new(RegClass::Pred, p),
+            negated,
+        });
+        Stmt::Instr(i)
+    }
+
+    fn entry(body: Vec<Stmt>) -> Entry {
+        let mut e = Entry::new("k");
+        e.body = body;
+        e
+    }
+
+    /// Run 35-b's bug: `%r2` written on one side of a branch, read on the other.
+    #[test]
+    fn a_register_written_on_one_branch_and_read_on_the_other_is_reported() {
+        let e = entry(vec![
+            ins(
+                Op::Mov,
+                &["u32"],
+                vec![r32(0), Operand::Sym("%tid.x".into())],
+            ),
+            ins(
+                Op::Setp,
+                &["eq", "u32"],
+                vec![reg(RegClass::Pred, 0), r32(0), Operand::Imm(0)],
+            ),
+            guarded(
+                Op::Bra,
+                &["uni"],
+                vec![Operand::Sym("OTHER".into())],
+                0,
+                true,
+            ),
+            ins(Op::Add, &["u32"], vec![r32(2), r32(0), Operand::Imm(104)]),
+            ins(Op::Bra, &["uni"], vec![Operand::Sym("DONE".into())]),
+            Stmt::Label("OTHER".into()),
+            ins(
+                Op::Mapa,
+                &["shared::cluster", "u32"],
+                vec![r32(3), r32(2), r32(0)],
+            ),
+            Stmt::Label("DONE".into()),
+            ins(Op::Ret, &[], vec![]),
+        ]);
+        let err = check_entry(&e).unwrap_err();
+        assert_eq!((err.index, err.reg.as_str()), (6, "%r2"), "{err}");
+    }
+
+    #[test]
+    fn loops_guarded_writes_stores_and_wgmma_accumulators_pass() {
+        let f = |n| reg(RegClass::F32, n);
+        let e = entry(vec![
+            ins(Op::Mov, &["u32"], vec![r32(0), Operand::Imm(0)]),
+            ins(
+                Op::Mov,
+                &["pred"],
+                vec![reg(RegClass::Pred, 1), Operand::Imm(0)],
+            ),
+            Stmt::Label("LOOP".into()),
+            // A tile's first wgmma writes its accumulators without reading them.
+            ins(
+                Op::Wgmma,
+                &["mma_async", "sync", "aligned"],
+                vec![Operand::Vec(vec![f(0), f(1)]), reg(RegClass::Pred, 1)],
+            ),
+            guarded(Op::Mov, &["u32"], vec![r32(1), Operand::Imm(7)], 1, false),
+            ins(Op::Add, &["u32"], vec![r32(0), r32(0), r32(1)]),
+            ins(
+                Op::St,
+                &["shared", "v2", "f32"],
+                vec![
+                    Operand::Addr {
+                        base: Box::new(r32(0)),
+                        offset: 16,
+                    },
+                    Operand::Vec(vec![f(0), f(1)]),
+                ],
+            ),
+            ins(
+                Op::Setp,
+                &["lt", "u32"],
+                vec![reg(RegClass::Pred, 2), r32(0), Operand::Imm(9)],
+            ),
+            guarded(Op::Bra, &[], vec![Operand::Sym("LOOP".into())], 2, false),
+            ins(Op::Ret, &[], vec![]),
+        ]);
+        check_entry(&e).unwrap();
+    }
+
+    #[test]
+    fn a_store_reads_its_address_and_value() {
+        let e = entry(vec![
+            ins(Op::Mov, &["u32"], vec![r32(0), Operand::Imm(0)]),
+            ins(
+                Op::St,
+                &["shared", "u32"],
+                vec![
+                    Operand::Addr {
+                        base: Box::new(r32(0)),
+                        offset: 0,
+                    },
+                    r32(5),
+                ],
+            ),
+        ]);
+        assert_eq!(check_entry(&e).unwrap_err().reg, "%r5");
+    }
+}
