@@ -99,19 +99,32 @@ pub fn is_lone(sms: u32, ctas: i64) -> bool {
 /// beside its ring per consumer warpgroup ([`lone_stages`]).
 pub const STAGING_BUFFER_BYTES: i64 = 64 * 128;
 
-/// Bytes a split-K CTA keeps beside its ring (the Hopper code generator's `split_k`): the
-/// buffer the other splits' accumulators land in and its 8-byte mbarrier. Split `s` of
-/// `split_k` owns the quads `q mod split_k == s` of a consumer thread's `wm / 64 * (wn / 8)`
-/// accumulator quads (`wm` rows a consumer warpgroup, `wn` columns); each of the other
-/// `split_k - 1` splits sends it one 16-byte vector per owned quad and consumer thread
+/// Quads (groups of four f32 accumulators) a split of a split-K tile owns at most: split
+/// `s` of `split_k` owns the quads `q mod split_k == s` of a consumer thread's
+/// `wm / 64 * (wn / 8)` (`wm` rows a consumer warpgroup, `wn` columns; the Hopper code
+/// generator's `split_k`).
+pub fn split_k_owned_quads(split_k: i64, wm: i64, wn: i64) -> i64 {
+    let quads = wm / 64 * (wn / 8);
+    (quads + split_k - 1) / split_k
+}
+
+/// Bytes of a split-K CTA's receive buffer: each of the other `split_k - 1` splits sends
+/// it one 16-byte vector per owned quad ([`split_k_owned_quads`]) and consumer thread
 /// (`consumers` warpgroups of 128 threads). Zero without split-K.
+pub fn split_k_recv_bytes(split_k: i64, consumers: i64, wm: i64, wn: i64) -> i64 {
+    if split_k < 2 {
+        return 0;
+    }
+    (split_k - 1) * split_k_owned_quads(split_k, wm, wn) * consumers * 128 * 16
+}
+
+/// Bytes a split-K CTA keeps beside its ring: the receive buffer
+/// ([`split_k_recv_bytes`]) and its 8-byte mbarrier. Zero without split-K.
 pub fn split_k_bytes(split_k: i64, consumers: i64, wm: i64, wn: i64) -> i64 {
     if split_k < 2 {
         return 0;
     }
-    let quads = wm / 64 * (wn / 8);
-    let most = (quads + split_k - 1) / split_k;
-    (split_k - 1) * most * consumers * 128 * 16 + 8
+    split_k_recv_bytes(split_k, consumers, wm, wn) + 8
 }
 
 /// The ring depth of a lone grid's `cta` tile (`[m, n, k]`; the plan's default depth

@@ -622,7 +622,7 @@ impl Shape {
                 .unwrap_or(0);
         }
         // The other splits' quads land in a buffer of their own beside the stages.
-        let recv = split_k::beside_ring(split, consumers, wm, wn);
+        let recv = ring::split_k_bytes(split, consumers, wm, wn);
         while stages > 2 && ring(stages) + recv > limit {
             stages -= 1;
         }
@@ -845,13 +845,14 @@ impl Shape {
     fn smem_bytes(&self) -> i64 {
         ATOM + self.stages * self.stage_bytes()
             + self.staging_bytes()
-            + split_k::beside_ring(self.split, self.consumers, self.wm, self.bn)
+            + ring::split_k_bytes(self.split, self.consumers, self.wm, self.bn)
             + 16 * self.stages
     }
 
-    /// Split-K's receive buffer ([`split_k`]), after the staging buffers.
-    fn recv_bytes(&self) -> i64 {
-        split_k::recv_bytes(self.split, self.consumers, self.wm, self.bn)
+    /// Byte offset from the shared base of split-K's receive buffer ([`split_k`]): after
+    /// the stages and the staging buffers.
+    fn recv_offset(&self) -> i64 {
+        self.stages * self.stage_bytes() + self.staging_bytes()
     }
 }
 
@@ -897,8 +898,8 @@ pub fn build(plan: &Plan, opts: &CompileOptions) -> Result<Kernel, CodegenError>
     b.emit(Op::Mov, "u32", vec![r(base), sym("smem")]);
     b.emit(Op::Add, "u32", vec![r(base), r(base), imm(ATOM - 1)]);
     b.emit(Op::And, "b32", vec![r(base), r(base), imm(!(ATOM - 1))]);
-    let recv_off = s_count * sh.stage_bytes() + sh.staging_bytes();
-    let bars = b.add_u32(base, recv_off + sh.recv_bytes());
+    let recv_bytes = ring::split_k_recv_bytes(sh.split, sh.consumers, sh.wm, sh.bn);
+    let bars = b.add_u32(base, sh.recv_offset() + recv_bytes);
     let full = |s: i64| 8 * s;
     let empty = |s: i64| 8 * (s_count + s);
     let tid = b.reg(RegClass::B32);
@@ -1884,8 +1885,7 @@ fn consumer_body(
         ov.find_next(b, lp.tile, stride, sh.all_slots());
     }
     if sh.split > 1 {
-        // Where `build` puts the receive buffer: after the stages and staging buffers.
-        let recv = b.add_u32(base, sh.stages * sh.stage_bytes() + sh.staging_bytes());
+        let recv = b.add_u32(base, sh.recv_offset());
         split_k::reduce_and_store(b, sh, p, (recv, bars), tid, ci, &at, &acc);
     } else {
         epilogue::emit(

@@ -23,6 +23,8 @@
 
 use emit_ptx::ast::{Op, Reg, RegClass};
 
+use tessellate::ring;
+
 use super::{Shape, TileAt, epilogue};
 use crate::builder::{Builder, addr, imm, r, sym, vec};
 
@@ -32,31 +34,9 @@ fn slot_bytes(consumers: i64) -> i64 {
     consumers * 128 * 16
 }
 
-/// Quads of accumulators a consumer thread holds for a `wm`-row (per warpgroup) by
-/// `wn`-column tile.
-fn quads(wm: i64, wn: i64) -> i64 {
-    wm / 64 * (wn / 8)
-}
-
-/// The most quads one split owns (`ceil(quads / S)`).
-fn owned_most(wm: i64, wn: i64, split: i64) -> i64 {
-    (quads(wm, wn) + split - 1) / split
-}
-
-/// Bytes of the receive buffer: `S - 1` senders' slots for the most quads a split owns.
-/// Zero without split-K.
-pub(super) fn recv_bytes(split: i64, consumers: i64, wm: i64, wn: i64) -> i64 {
-    if split < 2 {
-        return 0;
-    }
-    (split - 1) * owned_most(wm, wn, split) * slot_bytes(consumers)
-}
-
-/// Bytes beside the ring: the receive buffer and the `recv` barrier, as the planner
-/// reserves them ([`tessellate::ring::split_k_bytes`], one formula checked against the
-/// other in the tests).
-pub(super) fn beside_ring(split: i64, consumers: i64, wm: i64, wn: i64) -> i64 {
-    tessellate::ring::split_k_bytes(split, consumers, wm, wn)
+/// The quads split `s` of `split` owns among `quads` (see the module docs), in order.
+fn owned(s: usize, quads: usize, split: i64) -> impl Iterator<Item = usize> {
+    (s..quads).step_by(split as usize)
 }
 
 /// Byte offset of the `recv` barrier from the barrier base: after `full[S]` and `empty[S]`.
@@ -83,7 +63,7 @@ pub(super) fn reduce_and_store(
     let split = sh.split;
     let slot = slot_bytes(sh.consumers);
     let quads: Vec<&[Reg]> = acc.iter().flat_map(|piece| piece.chunks(4)).collect();
-    let most = owned_most(sh.wm, sh.bn, split);
+    let most = ring::split_k_owned_quads(split, sh.wm, sh.bn);
     // The barrier every thread arrived on after barrier init: the peers' `recv` barriers
     // are initialised.
     b.emit(Op::Barrier, "cluster.wait.acquire", vec![]);
@@ -129,10 +109,7 @@ pub(super) fn reduce_and_store(
             "shared::cluster.u32",
             vec![r(rbar), r(recv_at), r(owner)],
         );
-        for (u, q) in (s as usize..quads.len())
-            .step_by(split as usize)
-            .enumerate()
-        {
+        for (u, q) in owned(s as usize, quads.len(), split).enumerate() {
             b.emit(
                 Op::St,
                 "async.shared::cluster.mbarrier::complete_tx::bytes.v4.f32",
@@ -151,7 +128,7 @@ pub(super) fn reduce_and_store(
     for (s, &is_s) in is.iter().enumerate() {
         let next = b.fresh_label("SPLITK_OWNER");
         b.emit_if(is_s, true, Op::Bra, "uni", vec![sym(&next)]);
-        let owned: Vec<usize> = (s..quads.len()).step_by(split as usize).collect();
+        let owned: Vec<usize> = owned(s, quads.len(), split).collect();
         let opened = b.fresh_label("SPLITK_OPENED");
         b.emit_if(first, true, Op::Bra, "", vec![sym(&opened)]);
         let bytes = (split - 1) * owned.len() as i64 * slot;
@@ -214,24 +191,24 @@ mod tests {
             (64, 192),
         ] {
             for split in [2, 4] {
-                let q = quads(wm, wn);
-                let most = owned_most(wm, wn, split);
-                let mut owners = vec![0; q as usize];
-                for s in 0..split {
-                    let owned: Vec<i64> = (s..q).step_by(split as usize).collect();
+                let q = (wm / 64 * (wn / 8)) as usize;
+                let most = ring::split_k_owned_quads(split, wm, wn);
+                let mut owners = vec![0; q];
+                for s in 0..split as usize {
+                    let owned: Vec<usize> = owned(s, q, split).collect();
                     assert!(owned.len() as i64 <= most);
                     for &x in &owned {
-                        owners[x as usize] += 1;
+                        owners[x] += 1;
                     }
                 }
                 assert!(owners.iter().all(|&n| n == 1), "{wm}x{wn} split {split}");
                 // Sender t of S - 1, owned quad u: slots (t * most + u) are distinct and
                 // inside the buffer.
-                let bytes = recv_bytes(split, 1, wm, wn);
+                let bytes = ring::split_k_recv_bytes(split, 1, wm, wn);
                 for consumers in 1..=3 {
                     assert_eq!(
-                        beside_ring(split, consumers, wm, wn),
-                        recv_bytes(split, consumers, wm, wn) + 8
+                        ring::split_k_bytes(split, consumers, wm, wn),
+                        ring::split_k_recv_bytes(split, consumers, wm, wn) + 8
                     );
                 }
                 let mut seen = std::collections::HashSet::new();
