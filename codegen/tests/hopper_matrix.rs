@@ -814,7 +814,7 @@ fn a_multicast_kernels_share_a_and_assemble_without_spills() {
                     ..opts
                 };
                 let what = format!("{dtype} {shape:?} {a:?}/{b:?}\n{plan}");
-                let eligible = plan.split_k == 1 && !plan.stream_k && !plan.transposed;
+                let eligible = plan.split_k == 1 && !plan.stream_k;
                 let Some(k) = built_or_refused(&plan, &opts, eligible, "A multicast", &what) else {
                     refused += 1;
                     continue;
@@ -875,9 +875,10 @@ fn a_multicast_kernels_share_a_and_assemble_without_spills() {
 }
 
 /// A and B multicast over 2 x 2 clusters (`CompileOptions::multicast_ab`), for the top plan
-/// of every case at a square, two decode shapes (M = 16 ranks transposed plans first) and a
-/// ragged shape: a plan is refused for a
-/// reason of A multicast's (split-K, stream-K, transposed), or its kernel has 4-CTA
+/// of every case at a square, three decode shapes (M = 16 ranks transposed plans first, which
+/// share A and B too since run 36; 128x1728x3360 split-K plans) and a ragged shape: a plan
+/// is refused for a
+/// reason of A multicast's (split-K, stream-K), or its kernel has 4-CTA
 /// clusters (a grid of whole ones; `resident_clusters` where it is persistent, so that a
 /// launcher keeps to the clusters resident at once), multicasts every A box and every B
 /// box (each to the two CTAs sharing it: masks `5 << row` and `3 << 2 * column`), releases
@@ -893,6 +894,7 @@ fn block_multicast_kernels_share_a_and_b_and_assemble_without_spills() {
         (128, 6144, 4096),
         (3000, 2056, 1032),
         (16, 4096, 4096),
+        (128, 1728, 3360),
     ];
     for shape in shapes {
         for (dtype, a, b) in cases() {
@@ -902,7 +904,7 @@ fn block_multicast_kernels_share_a_and_b_and_assemble_without_spills() {
                 ..opts
             };
             let what = format!("{dtype} {shape:?} {a:?}/{b:?}\n{plan}");
-            let eligible = plan.split_k == 1 && !plan.stream_k && !plan.transposed;
+            let eligible = plan.split_k == 1 && !plan.stream_k;
             let Some(k) = built_or_refused(&plan, &opts, eligible, "A and B multicast", &what)
             else {
                 refused += 1;
@@ -919,7 +921,13 @@ fn block_multicast_kernels_share_a_and_b_and_assemble_without_spills() {
             let (eb, [bm, bn, bk]) = (dtype.input_bytes(), plan.cta_tile);
             let per = 128 / eb;
             let boxes = |rows: i64, k_major: bool| if k_major { 1 } else { (rows + per - 1) / per };
-            let want = boxes(bm, a == MatLayout::RowMajor) + boxes(bn, b == MatLayout::ColMajor);
+            // A transposed kernel's A is the caller's B and its B the caller's A.
+            let (ka, kb) = if plan.transposed {
+                codegen::hopper::transposed_layouts(a, b)
+            } else {
+                (a, b)
+            };
+            let want = boxes(bm, ka == MatLayout::RowMajor) + boxes(bn, kb == MatLayout::ColMajor);
             let copies = k
                 .ptx
                 .lines()

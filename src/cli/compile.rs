@@ -45,7 +45,8 @@ pub struct CompileArgs {
     /// grid of two 64-row tile rows or a lone grid above 128 rows A and B over 2 x 2
     /// blocks), `on` (B, shared
     /// by two tile rows, also where the plan shares it over four), `a` (A, shared by two tile
-    /// columns: not with split-K, stream-K, ping-pong, transposed plans or `--cluster-order on`),
+    /// columns: not with split-K, stream-K, ping-pong or `--cluster-order on`; on a transposed
+    /// plan its A is the caller's B),
     /// `ab` (both, over a 4-CTA cluster taking a 2 x 2 block of tiles; the same limits as
     /// `a`; 0.83x cuBLAS at 4096^3 on an H100 and an H200, which hold 30 such clusters at
     /// once: docs/BENCHMARKS.md run 24), `abRxC` (both, over a block of R tile rows x C tile

@@ -77,12 +77,12 @@ pub(crate) fn block_ctas(p: &Plan, [rows, cols]: [i64; 2]) -> i64 {
 }
 
 /// A plain (not transposed) wgmma grid of one tile per CTA (no split-K, not persistent, no
-/// stream-K), tiles a whole number of 64 columns wide, whose CTAs padded to whole
+/// stream-K), tiles a whole number of `width` columns wide, whose CTAs padded to whole
 /// [`AB_BLOCK`]s fit the `ctas` the GPU runs at once in 4-CTA clusters.
-fn plain_one_wave(p: &Plan, ctas: i64) -> bool {
+fn plain_one_wave(p: &Plan, ctas: i64, width: i64) -> bool {
     p.worker_threads == 128
         && !p.transposed
-        && p.cta_tile[1] % 64 == 0
+        && p.cta_tile[1] % width == 0
         && p.split_k == 1
         && !p.persistent
         && !p.stream_k
@@ -90,9 +90,13 @@ fn plain_one_wave(p: &Plan, ctas: i64) -> bool {
 }
 
 /// Whether a decode plan takes [`AB_BLOCK`]: a [`plain_one_wave`] grid of two 64-row tile
-/// rows not yet in a cluster.
+/// rows not yet in a cluster, its tiles 64 columns wide or a multiple, or 96 (since run 36:
+/// `crate::decode::ragged_96`).
 fn takes_decode_block(p: &Plan, ctas: i64) -> bool {
-    plain_one_wave(p, ctas) && p.cta_tile[0] == 64 && p.grid()[0] == AB_BLOCK[0] && p.multicast == 1
+    plain_one_wave(p, ctas, 32)
+        && p.cta_tile[0] == 64
+        && p.grid()[0] == AB_BLOCK[0]
+        && p.multicast == 1
 }
 
 /// Whether a plan above 128 rows takes [`AB_BLOCK`] (replacing a B-only cluster of
@@ -116,5 +120,5 @@ fn takes_decode_block(p: &Plan, ctas: i64) -> bool {
 /// 6% CTAs ran 0.949x at the 18 fresh defaults it moved.
 fn takes_lone_block(p: &Plan, ctas: i64) -> bool {
     let [gm, gn, _] = p.grid();
-    plain_one_wave(p, ctas) && gm >= 2 && gn >= 2
+    plain_one_wave(p, ctas, 64) && gm >= 2 && gn >= 2
 }

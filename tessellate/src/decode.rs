@@ -19,6 +19,40 @@ pub(crate) fn is_decode(problem: &GemmProblem, opts: &Options) -> bool {
     opts.transposed_warpgroups && problem.m <= 128 && problem.batch == 1
 }
 
+/// Whether a decode problem takes 64x96 tiles although 96 does not divide N (its last tile
+/// column read in part): 16-bit inputs, [`RAGGED_96_MIN_M`] to 128 rows, and only where
+/// such tiles share A and B in a block ([`ragged_96_kept`], `crate::block`). At M = 128 the
+/// 64x128 grids leave SMs idle where 64x96 fill more of them: at 128x4928x5480 cuBLAS
+/// runs 104 CTAs of 64x96 (run 32-d), mosaic's default 80 of 64x128 in 2 x 2 blocks (0.80
+/// of cuBLAS); 104 CTAs of 64x96 in 2 x 2 blocks ran 1.09x faster (0.88 of cuBLAS), and
+/// 1.08x at 121x4904x3000 (docs/BENCHMARKS.md run 36-b, H200). Where offering them moved
+/// the default among fresh seeded decode shapes (H200):
+/// - to a block of 64x96 tiles: 1.09-1.18x faster at five shapes (seed 152, 97 to 128 rows,
+///   f16; run 36-c) and 1.01-1.37x, 1.135x in geomean, at all 13 out of sample (36-d:
+///   seeds 153 to 155, 80 to 128 rows, f16, bf16, column-major B; 121x4232x5576 0.75 ->
+///   0.86 of cuBLAS, 97x4488x9032 0.76 -> 0.91);
+/// - to split-K 64x96 grids of one wave: 0.93-1.10x at seven (36-c), but 1.005x in geomean
+///   out of sample (36-d, 35 shapes, 17 slower, 0.87-0.98x): not kept;
+/// - to plain 64x96 grids (one tile per CTA, unshared) replacing transposed or 64-column
+///   grids: 0.95-1.12x, 1.01x in geomean (36-c, eleven, four slower): not kept.
+pub(crate) fn ragged_96(problem: &GemmProblem, opts: &Options) -> bool {
+    is_decode(problem, opts)
+        && problem.m >= RAGGED_96_MIN_M
+        && problem.n % 96 != 0
+        && problem.dtype.input_bytes() == 2
+}
+
+/// Rows from which a decode problem may take 64x96 tiles where 96 does not divide N
+/// ([`ragged_96`]): two 64-row tile rows, where the A and B blocks start
+/// (`crate::block::AB_BLOCK`).
+const RAGGED_96_MIN_M: i64 = 65;
+
+/// Whether a plan of a [`ragged_96`] problem stays ranked: any plan but a plain 96-column
+/// grid that does not share A and B in a block.
+pub(crate) fn ragged_96_kept(p: &Plan) -> bool {
+    p.cta_tile[1] != 96 || p.transposed || p.multicast_a > 1
+}
+
 /// The decode rule applied to the modeled plans before they are sorted: the charge on
 /// plans whose CTAs read more than 64 of A's sector-straddling rows.
 pub(crate) fn adjust(out: &mut [Plan], problem: &GemmProblem) {

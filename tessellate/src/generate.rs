@@ -257,18 +257,27 @@ pub fn plans(
     // at K = 5120 and level to 1% faster at K = 13824 (run 23-e, 23-f, H100); with a
     // row-major B, whose 80 columns take a 16-column tail box, slower in five rounds of six,
     // by up to 12%. Where 96 also divides N (15360), 96-column tiles are offered instead.
-    let wns: &[i64] = if opts.narrow_b_tiles && problem.n % 96 == 0 {
-        &[64, 96, 128, 192, 256]
-    } else if opts.narrow_b_tiles && opts.b_k_major && problem.n % 80 == 0 {
-        &[64, 80, 128, 192, 256]
-    } else {
-        &[64, 128, 192, 256]
-    };
+    // Decode grids of two tile rows take 96-column tiles at any N where they share A and B
+    // in blocks ([`decode::ragged_96`]).
+    let mut wns = vec![64, 128, 192, 256];
+    if opts.narrow_b_tiles {
+        if problem.n % 96 == 0 {
+            wns.push(96);
+        } else {
+            if opts.b_k_major && problem.n % 80 == 0 {
+                wns.push(80);
+            }
+            if decode::ragged_96(problem, opts) {
+                wns.push(96);
+            }
+        }
+    }
+    wns.sort_unstable();
     let cands = candidates(
         dtype,
         mma,
         wgmma_ok,
-        wns,
+        &wns,
         target,
         problem,
         span,
@@ -371,6 +380,9 @@ pub fn plans(
         decode::adjust(&mut out, problem);
     }
     block::share_ab(&mut out, problem, opts, target);
+    if decode::ragged_96(problem, opts) {
+        out.retain(decode::ragged_96_kept);
+    }
     let wide_first = |a: &Plan, b: &Plan| {
         if decode {
             decode::wide_first(a, b)

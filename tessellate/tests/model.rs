@@ -589,6 +589,59 @@ fn decode_two_row_grids_of_straddling_rows_share_a_and_b_in_blocks() {
     }
 }
 
+/// Decode grids of two tile rows take 64x96 tiles where 96 does not divide N only in 2 x 2
+/// blocks: 128x4928x5480 runs 104 CTAs of them (1.09x its old 80 CTAs of 64x128,
+/// docs/BENCHMARKS.md run 36-b; the 13 moved defaults of run 36-d 1.135x), while split-K or
+/// unshared 64x96 grids at ragged N (1.005x and 1.01x, 36-c, 36-d) are not ranked.
+#[test]
+fn decode_blocks_take_96_column_tiles_at_any_n() {
+    for (m, n, k, block96) in [
+        (128, 4928, 5480, true),
+        (128, 4720, 2616, true),
+        (96, 5080, 2536, true),
+        (128, 2840, 4608, false),
+        (80, 1384, 7560, false),
+        (113, 5640, 1056, false),
+    ] {
+        let ranked = ranked_row_major(m, n, k, 200);
+        let p = &ranked[0];
+        assert_eq!(
+            (p.cta_tile[1] == 96, [p.multicast, p.multicast_a]),
+            (
+                block96,
+                if block96 {
+                    [2, 2]
+                } else {
+                    [p.multicast, p.multicast_a]
+                }
+            ),
+            "{m}x{n}x{k}: {p}"
+        );
+        for q in ranked
+            .iter()
+            .filter(|q| q.cta_tile[1] == 96 && !q.transposed)
+        {
+            assert_eq!([q.multicast, q.multicast_a], [2, 2], "{m}x{n}x{k}: {q}");
+        }
+    }
+    // Not at M = 64 (one tile row), nor with 4-byte inputs.
+    for p in ranked_row_major(64, 4928, 5480, 200) {
+        assert!(p.cta_tile[1] != 96 || p.transposed, "{p}");
+    }
+    let opts = Options {
+        top: 200,
+        transposed_warpgroups: true,
+        narrow_b_tiles: true,
+        b_k_major: true,
+        ..Options::default()
+    };
+    let t = hw_models::target("sm_90a", None).unwrap();
+    let problem = GemmProblem::new(128, 4928, 5480, 1, GemmDType::TF32).unwrap();
+    for p in plans(&problem, &t, &opts).unwrap().plans {
+        assert!(p.cta_tile[1] != 96 || p.transposed, "{p}");
+    }
+}
+
 /// Where the model puts a split-K plan first, a decode block grid of 48 CTAs or more goes
 /// first instead: at 33 moved defaults 1.083x faster in geomean (docs/BENCHMARKS.md run
 /// 33-i, H100); block grids of 40 to 44 CTAs ran 0.95x the split-K defaults (33-h), which

@@ -406,7 +406,9 @@ impl Shape {
         let consumers = if pingpong { 2 } else { plan.workers[0] };
         // A multicast (alone, which turns B multicast off, or with B's over a 2 x 2 cluster)
         // is opt-in and measured only on these kernels: not ping-pong consumers, whose tiles
-        // alternate between warpgroups.
+        // alternate between warpgroups. Transposed plans may share their operands (the
+        // caller's B and A) the same way: correct, but slower than the decode defaults at
+        // M = 128 with 32- and 64-row tiles (docs/BENCHMARKS.md run 36-a), so no rule takes it.
         // The plan's block of tiles sharing A and B (`tessellate`'s block rule), unless
         // the options ask for other multicast or a stream-K tail.
         let plan_block = (plan.multicast_a > 1
@@ -434,7 +436,6 @@ impl Shape {
             && let Some(need) = first_lack([
                 (split > 1 || stream_k, "no split-K or stream-K"),
                 (pingpong, "no ping-pong consumers"),
-                (plan.transposed, "a plan that is not transposed"),
                 (
                     opts.cluster_order == Some(true),
                     "no GPC-major cluster order",
