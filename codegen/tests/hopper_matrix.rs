@@ -453,9 +453,13 @@ fn every_warpgroup_kernel_round_trips_has_the_hopper_machinery_and_assembles() {
                     "{what}"
                 );
                 // B multicast: each CTA loads its piece of B into both CTAs and releases
-                // stages on its peer's barriers; never combined with split-K.
+                // stages on its peer's barriers; with split-K one pair per k-split
+                // (`decode::SPLIT_K_B_PAIRS`: split-K 2, two 64-row tile rows).
                 let mc = plan.multicast > 1;
-                assert!(!(mc && plan.split_k > 1), "{what}");
+                if mc && plan.split_k > 1 {
+                    assert_eq!((plan.split_k, plan.multicast, gm), (2, 2, 2), "{what}");
+                    assert!(k.ptx.contains(".reqnctapercluster 4, 1, 1"), "{what}");
+                }
                 assert_eq!(k.ptx.contains(".multicast::cluster"), mc, "{what}");
                 assert_eq!(
                     k.ptx.contains("mbarrier.arrive.shared::cluster.b64"),
@@ -481,6 +485,9 @@ fn every_warpgroup_kernel_round_trips_has_the_hopper_machinery_and_assembles() {
                 assert_eq!(k.ptx.starts_with(".version 8.1"), split, "{what}");
                 if split {
                     assert!(!k.ptx.contains("tmap_c"), "{what}");
+                }
+                // (Not with multicast: see `split_k_kernels_with_multicast_*`.)
+                if split && !mc {
                     emit_ptx::defined::check_module(&k.module)
                         .unwrap_or_else(|e| panic!("{what}: {e}"));
                 }
@@ -784,10 +791,11 @@ fn lone_16_bit_grids_ask_for_128_byte_l2_promotion() {
     }
 }
 
-/// A multicast (`CompileOptions::multicast_a`), for the top two plans of every case at a
-/// square, two decode shapes (M = 16 ranks transposed plans first) and a ragged shape, and
-/// at 32-byte spans: a plan is refused for a reason of A multicast's (split-K, stream-K,
-/// transposed), or its kernel has 2-CTA clusters in which each CTA multicasts its own piece
+/// A multicast (`CompileOptions::multicast_a`), for the top two plans without split-K of
+/// every case at a square, two decode shapes (M = 16 ranks transposed plans first, whose A
+/// is the caller's B) and a ragged shape, and at 32-byte spans (split-K plans:
+/// `split_k_kernels_with_multicast_*`): a plan is refused for a reason of A multicast's
+/// (stream-K), or its kernel has 2-CTA clusters in which each CTA multicasts its own piece
 /// of every A box (rank * piece rows into the box, rank * piece bytes into the tile: A's
 /// boxes are the only multicast copies), releases stages on both CTAs (two arrivals per
 /// consumer warpgroup), takes no GPC-major order, round-trips, and assembles without spills.
@@ -807,6 +815,7 @@ fn a_multicast_kernels_share_a_and_assemble_without_spills() {
         for (dtype, a, b) in cases() {
             for (plan, opts) in swizzled_plans(dtype, shape, a, b, swizzle)
                 .into_iter()
+                .filter(|(p, _)| p.split_k == 1)
                 .take(2)
             {
                 let opts = CompileOptions {
@@ -814,7 +823,7 @@ fn a_multicast_kernels_share_a_and_assemble_without_spills() {
                     ..opts
                 };
                 let what = format!("{dtype} {shape:?} {a:?}/{b:?}\n{plan}");
-                let eligible = plan.split_k == 1 && !plan.stream_k;
+                let eligible = !plan.stream_k;
                 let Some(k) = built_or_refused(&plan, &opts, eligible, "A multicast", &what) else {
                     refused += 1;
                     continue;
@@ -828,7 +837,12 @@ fn a_multicast_kernels_share_a_and_assemble_without_spills() {
                 // into the box and `rank * outer * span` bytes into the tile.
                 let (eb, bm) = (dtype.input_bytes(), plan.cta_tile[0]);
                 let span = plan.cta_tile[2] * eb;
-                let (a_boxes, outer) = if a == MatLayout::RowMajor {
+                let ka = if plan.transposed {
+                    hopper::transposed_layouts(a, b).0
+                } else {
+                    a
+                };
+                let (a_boxes, outer) = if ka == MatLayout::RowMajor {
                     (1, bm / 2)
                 } else {
                     (bm / (span / eb), plan.cta_tile[2] / 2)
@@ -870,16 +884,17 @@ fn a_multicast_kernels_share_a_and_assemble_without_spills() {
         }
     }
     checks.finish();
-    assert!(built > 0 && refused > 0, "{built} built, {refused} refused");
+    assert!(built > 0, "{built} built, {refused} refused");
     println!("{built} A-multicast kernels checked, {refused} plans refused");
 }
 
 /// A and B multicast over 2 x 2 clusters (`CompileOptions::multicast_ab`), for the top plan
-/// of every case at a square, three decode shapes (M = 16 ranks transposed plans first, which
-/// share A and B too since run 36; 128x1728x3360 split-K plans) and a ragged shape: a plan
-/// is refused for a
-/// reason of A multicast's (split-K, stream-K), or its kernel has 4-CTA
-/// clusters (a grid of whole ones; `resident_clusters` where it is persistent, so that a
+/// of every case at a square, four decode shapes (M = 16 ranks transposed plans first, which
+/// share A and B too since run 36; 128x1728x3360 and 128x1104x4608 split-K 2 and 4 plans)
+/// and a ragged shape: a plan
+/// is refused for stream-K or a cluster of more than 8 CTAs (split-K 4: one block per
+/// k-split), or its kernel has clusters of `4 * split_k` CTAs
+/// (a grid of whole ones; `resident_clusters` where it is persistent, so that a
 /// launcher keeps to the clusters resident at once), multicasts every A box and every B
 /// box (each to the two CTAs sharing it: masks `5 << row` and `3 << 2 * column`), releases
 /// stages on the three CTAs that write into them (three arrivals per consumer warpgroup),
@@ -895,6 +910,7 @@ fn block_multicast_kernels_share_a_and_b_and_assemble_without_spills() {
         (3000, 2056, 1032),
         (16, 4096, 4096),
         (128, 1728, 3360),
+        (128, 1104, 4608),
     ];
     for shape in shapes {
         for (dtype, a, b) in cases() {
@@ -904,15 +920,22 @@ fn block_multicast_kernels_share_a_and_b_and_assemble_without_spills() {
                 ..opts
             };
             let what = format!("{dtype} {shape:?} {a:?}/{b:?}\n{plan}");
-            let eligible = plan.split_k == 1 && !plan.stream_k;
-            let Some(k) = built_or_refused(&plan, &opts, eligible, "A and B multicast", &what)
-            else {
+            // With split-K, one block per k-split: at most 8 CTAs.
+            let eligible = 4 * plan.split_k <= 8 && !plan.stream_k;
+            let reason = if plan.stream_k {
+                "A and B multicast"
+            } else {
+                "clusters of at most 8"
+            };
+            let Some(k) = built_or_refused(&plan, &opts, eligible, reason, &what) else {
                 refused += 1;
                 continue;
             };
             assert_eq!(parse_module(&k.ptx).unwrap(), k.module, "{what}");
-            assert!(k.ptx.contains(".reqnctapercluster 4, 1, 1"), "{what}");
-            assert_eq!(k.grid[0] % 4, 0, "{what}");
+            let cluster = 4 * plan.split_k;
+            let want = format!(".reqnctapercluster {cluster}, 1, 1");
+            assert!(k.ptx.contains(&want), "{what}");
+            assert_eq!(k.grid[0] as i64 % cluster, 0, "{what}");
             assert!(k.cluster_order.is_none(), "{what}");
             assert_eq!(k.resident_clusters, plan.persistent.then_some(4), "{what}");
             for mask in ["shl.b32 %r", ", 5, %r", ", 3, %r"] {
@@ -946,6 +969,81 @@ fn block_multicast_kernels_share_a_and_b_and_assemble_without_spills() {
     checks.finish();
     assert!(built > 0 && refused > 0, "{built} built, {refused} refused");
     println!("{built} 2 x 2 multicast kernels checked, {refused} plans refused");
+}
+
+/// Split-K grids whose k-splits also share operands (`CompileOptions::multicast` on,
+/// `multicast_a` or `multicast_ab` on split-K plans; the decode rule `SPLIT_K_B_PAIRS` takes
+/// B pairs with split-K 2): for every split-K plan among the top ten of four decode shapes
+/// (ragged m, n and k at two; every layout and dtype case), B pairs, A pairs and 2 x 2
+/// blocks build a kernel whose
+/// cluster holds one multicast group per k-split (`split * mcast` CTAs, at most 8, else
+/// refused), a whole number of clusters, multicast copies and remote stage releases, the
+/// split-K reduction by `st.async` with owners found by cluster rank (`mapa` of a computed
+/// rank), and no spills. (Not the definite-assignment check: path-insensitive, it reports
+/// the multicast release's `mapa` of the previous stage's barrier before the first k-tile,
+/// whose arrivals are guarded off; the split-K reduction's code is the one the unshared
+/// split-K kernels of `every_warpgroup_kernel_*` pass it with, the owner's rank aside.)
+#[test]
+fn split_k_kernels_with_multicast_assemble_without_spills() {
+    let ptxas_ok = ptxas::require_or_skip("split_k_multicast_kernels").is_some();
+    let mut checks = Checks::new();
+    let (mut built, mut refused) = (0, 0);
+    for shape in [
+        (128, 1728, 3360),
+        (120, 1000, 5000),
+        (120, 1440, 8328),
+        (80, 1720, 3704),
+    ] {
+        for (dtype, a, b) in cases() {
+            for (plan, opts) in warpgroup_plans(dtype, shape, a, b)
+                .into_iter()
+                .take(10)
+                .filter(|(p, _)| p.split_k > 1)
+            {
+                for (rows, cols) in [(2, 1), (1, 2), (2, 2)] {
+                    let opts = CompileOptions {
+                        multicast: (rows > 1).then_some(true),
+                        multicast_a: (rows == 1).then_some(true),
+                        multicast_ab: (rows > 1 && cols > 1).then_some([rows, cols]),
+                        ..opts.clone()
+                    };
+                    let what = format!("{dtype} {shape:?} {a:?}/{b:?} {rows}x{cols}\n{plan}");
+                    let cluster = plan.split_k * rows * cols;
+                    // A transposed plan's B box (the caller's A, k fastest) is cut along
+                    // its rows, whole 8-row swizzle atoms each.
+                    let cut_ok = !plan.transposed || (plan.cta_tile[1] / rows) % 8 == 0;
+                    let eligible = cluster <= 8 && cut_ok;
+                    let Some(k) = built_or_refused(&plan, &opts, eligible, "multicast", &what)
+                    else {
+                        refused += 1;
+                        continue;
+                    };
+                    assert_eq!(parse_module(&k.ptx).unwrap(), k.module, "{what}");
+                    let want = format!(".reqnctapercluster {cluster}, 1, 1");
+                    assert!(k.ptx.contains(&want), "{what}");
+                    assert_eq!(k.grid[0] as i64 % cluster, 0, "{what}");
+                    assert!(k.ptx.contains(".multicast::cluster"), "{what}");
+                    assert!(
+                        k.ptx.contains("mbarrier.arrive.shared::cluster.b64"),
+                        "{what}"
+                    );
+                    assert!(k.ptx.contains("st.async.shared::cluster"), "{what}");
+                    assert!(k.ptx.contains("%cluster_ctarank"), "{what}");
+                    let empty = empty_arrivals(&k.ptx);
+                    let peers = rows + cols - 1;
+                    assert!(
+                        empty.iter().all(|&n| n == peers * plan.workers[0]),
+                        "{what}: {empty:?}"
+                    );
+                    check_kernel(&mut checks, k.ptx, what, ptxas_ok);
+                    built += 1;
+                }
+            }
+        }
+    }
+    checks.finish();
+    assert!(built > 0 && refused > 0, "{built} built, {refused} refused");
+    println!("{built} split-K multicast kernels checked, {refused} refused");
 }
 
 /// B shared over four tile rows (plans of lone grids whose B rows straddle 128-byte lines,

@@ -71,17 +71,58 @@ pub(crate) fn wide_first(a: &Plan, b: &Plan) -> Ordering {
 }
 
 /// Where the first of the sorted plans is split-K, the first A and B block grid of
-/// [`DECODE_AB_OVER_SPLIT_K_CTAS`] CTAs or more goes before it.
-pub(crate) fn blocks_before_split_k(out: &mut Vec<Plan>) {
+/// [`DECODE_AB_OVER_SPLIT_K_CTAS`] CTAs or more goes before it; unless the split-K plan can
+/// share B over its two tile rows instead ([`split_k_pairs_fit`] on a GPU holding
+/// `quad_ctas` CTAs in 4-CTA clusters at once), which it then does.
+pub(crate) fn blocks_before_split_k(out: &mut Vec<Plan>, quad_ctas: Option<i64>) {
     if out.first().is_some_and(|p| p.split_k > 1)
         && let Some(i) = out.iter().position(|p| {
             p.multicast_a > 1
                 && block_ctas(p, [p.multicast, p.multicast_a]) >= DECODE_AB_OVER_SPLIT_K_CTAS
         })
     {
-        let block = out.remove(i);
-        out.insert(0, block);
+        if quad_ctas.is_some_and(|ctas| split_k_pairs_fit(&out[0], ctas)) {
+            out[0].multicast = SPLIT_K_B_PAIRS;
+        } else {
+            let block = out.remove(i);
+            out.insert(0, block);
+        }
     }
+}
+
+/// Tile rows whose CTAs share each B tile in a decode split-K grid that would otherwise give
+/// way to a block ([`blocks_before_split_k`]): a cluster of `2 * split_k` CTAs, one pair of
+/// tile rows per k-split, so L2 sends each B piece once per pair. Measured on an H200
+/// (docs/BENCHMARKS.md):
+/// - run 36-e, `--multicast on` on split-K plans where blocks of 48 and 56 CTAs were the
+///   defaults (0.64 and 0.72 of cuBLAS): 1.45-1.52x faster (120x1440x8328 0.64 -> 0.96,
+///   119x1752x7400 0.72 -> 1.03);
+/// - run 36-f, out of sample, the rule applied to every decode split-K grid of two tile
+///   rows (151 moved defaults among 800 fresh shapes): where it replaced a block of 48 to 60
+///   CTAs by split-K 2 in at most 120 CTAs, 1.130x in geomean, all 23 faster (1.04-1.23x:
+///   97x1520x6760 bf16 1.23x); by split-K 2 in 124 or 128 CTAs (more 4-CTA clusters than the
+///   GPU holds at once: two waves) 0.67-0.75x (five); where it only added sharing to a
+///   split-K default, 0.935x (123, 106 slower). Hence only in place of such a block, split
+///   two ways, within the resident 4-CTA clusters;
+/// - run 36-g, that rule out of sample (every default it moved among 1000 fresh shapes, f16,
+///   bf16, column-major B): 1.130x in geomean, all 28 faster (1.01-1.33x: 105x1464x6000 bf16
+///   0.72 -> 0.95 of cuBLAS, 80x2168x7304 0.65 -> 0.83).
+pub(crate) const SPLIT_K_B_PAIRS: i64 = 2;
+
+/// Whether split-K plan `p` may share B over [`SPLIT_K_B_PAIRS`] where a block would
+/// replace it: a plain grid of two 64-row tile rows, split two ways, not in a multicast
+/// cluster, whose 4-CTA clusters all fit the `quad_ctas` the GPU runs at once.
+fn split_k_pairs_fit(p: &Plan, quad_ctas: i64) -> bool {
+    let [gm, gn, _] = p.grid();
+    p.worker_threads == 128
+        && !p.transposed
+        && !p.stream_k
+        && p.split_k == 2
+        && p.cta_tile[0] == 64
+        && gm == SPLIT_K_B_PAIRS
+        && gm * gn * p.split_k <= quad_ctas
+        && p.multicast == 1
+        && p.multicast_a == 1
 }
 
 /// Rows of the caller's A one CTA of a plan reads: its tile's m, or n where transposed

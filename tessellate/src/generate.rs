@@ -400,7 +400,7 @@ pub fn plans(
     });
     out.dedup_by(|a, b| key(a) == key(b));
     if decode {
-        decode::blocks_before_split_k(&mut out);
+        decode::blocks_before_split_k(&mut out, quad_cluster_ctas(target));
     }
     out.truncate(opts.top.max(1));
     Ok(Ranking {

@@ -190,7 +190,9 @@ pub struct Plan {
     /// CTAs of a thread-block cluster along m that share each B tile (1: no cluster): each
     /// loads `1 / multicast` of the stage's B tile with TMA multicast into every CTA of the
     /// cluster, so L2 serves B once per cluster. Tiles are taken in cluster-sized groups of
-    /// tile rows (a ragged last group computes masked rows past `m`).
+    /// tile rows (a ragged last group computes masked rows past `m`). With split-K the
+    /// cluster holds one such group per k-split (`split_k * multicast` CTAs; the crate's
+    /// decode rule `decode::SPLIT_K_B_PAIRS`).
     pub multicast: i64,
     /// Tile columns of the cluster's block that share each A tile (1: none). Above 1 the
     /// cluster takes a block of [`Plan::multicast`] tile rows x `multicast_a` tile columns:
@@ -379,10 +381,17 @@ impl fmt::Display for Plan {
             self.stages
         )?;
         if self.split_k > 1 {
+            let shared = self.multicast * self.multicast_a;
             writeln!(
                 f,
-                "  split-K   {} k-splits per tile, reduced in a {}-CTA cluster",
-                self.split_k, self.split_k
+                "  split-K   {} k-splits per tile, reduced in a {}-CTA cluster{}",
+                self.split_k,
+                self.split_k * shared,
+                if shared > 1 {
+                    " (one multicast group per k-split)"
+                } else {
+                    ""
+                }
             )?;
         }
         if self.stream_k {

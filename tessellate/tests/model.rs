@@ -645,22 +645,55 @@ fn decode_blocks_take_96_column_tiles_at_any_n() {
 /// Where the model puts a split-K plan first, a decode block grid of 48 CTAs or more goes
 /// first instead: at 33 moved defaults 1.083x faster in geomean (docs/BENCHMARKS.md run
 /// 33-i, H100); block grids of 40 to 44 CTAs ran 0.95x the split-K defaults (33-h), which
-/// stay first there.
+/// stay first there. Since run 36 a split-K 2 grid of two 64-row tile rows whose 4-CTA
+/// clusters fit the GPU at once (120 CTAs) shares B over each tile-row pair instead
+/// (`decode::SPLIT_K_B_PAIRS`; 1.130x at 28 moved defaults, run 36-g): 128x1672x6536 (108
+/// CTAs), 80x1720x3704 (108); 80x1960x2912 would take 124 and keeps its block, as does
+/// 120x1440x8328, whose first split-K plan splits four ways.
 #[test]
 fn decode_block_grids_of_48_ctas_rank_before_split_k() {
-    for (m, n, k, block_first) in [
-        (80, 1944, 4200, true),
-        (128, 1672, 6536, true),
-        (80, 1264, 2872, false),
-        (80, 1208, 6520, false),
+    #[derive(Debug, PartialEq)]
+    enum First {
+        Block,
+        SplitKPairs,
+        SplitK,
+    }
+    for (m, n, k, want) in [
+        (80, 1944, 4200, First::Block),
+        (80, 1960, 2912, First::Block),
+        (128, 1672, 6536, First::SplitKPairs),
+        (80, 1720, 3704, First::SplitKPairs),
+        (120, 1440, 8328, First::Block),
+        (80, 1264, 2872, First::SplitK),
+        (80, 1208, 6520, First::SplitK),
     ] {
         let ranked = ranked_row_major(m, n, k, 40);
         let p = &ranked[0];
-        assert_eq!(p.multicast_a > 1, block_first, "{m}x{n}x{k}: {p}");
-        if !block_first {
-            assert!(p.split_k > 1, "{m}x{n}x{k}: {p}");
+        let first = match (p.multicast_a > 1, p.split_k > 1, p.multicast) {
+            (true, false, _) => First::Block,
+            (false, true, 2) => First::SplitKPairs,
+            (false, true, 1) => First::SplitK,
+            _ => panic!("{m}x{n}x{k}: {p}"),
+        };
+        assert_eq!(first, want, "{m}x{n}x{k}: {p}");
+        if first != First::Block {
             assert!(ranked.iter().any(|q| q.multicast_a > 1), "{m}x{n}x{k}");
         }
+        if first == First::SplitKPairs {
+            assert_eq!((p.split_k, p.cta_tile[0], p.grid()[0]), (2, 64, 2), "{p}");
+            assert!(p.grid()[0] * p.grid()[1] * 2 <= 120, "{p}");
+            assert!(
+                p.to_string()
+                    .contains("reduced in a 4-CTA cluster (one multicast group per k-split)"),
+                "{p}"
+            );
+        }
+        // Only the first plan shares B with split-K.
+        assert!(
+            ranked[1..]
+                .iter()
+                .all(|q| q.split_k == 1 || q.multicast == 1)
+        );
     }
 }
 

@@ -434,7 +434,7 @@ impl Shape {
         }
         if mcast_a
             && let Some(need) = first_lack([
-                (split > 1 || stream_k, "no split-K or stream-K"),
+                (stream_k, "no stream-K"),
                 (pingpong, "no ping-pong consumers"),
                 (
                     opts.cluster_order == Some(true),
@@ -459,17 +459,21 @@ impl Shape {
             None if stream_k => (1, 1),
             None => (plan.multicast.max(1), 1),
         };
-        if mc_cols == 1 && mc_rows != 1 && (![2, 4].contains(&mc_rows) || split > 1 || stream_k) {
-            return unsupported(if split > 1 || stream_k {
-                format!(
-                    "B multicast over {mc_rows} CTAs with split-K {split}{}",
-                    if stream_k { " and stream-K" } else { "" }
-                )
+        if mc_cols == 1 && mc_rows != 1 && (![2, 4].contains(&mc_rows) || stream_k) {
+            return unsupported(if stream_k {
+                format!("B multicast over {mc_rows} CTAs with stream-K")
             } else {
                 format!("B multicast over {mc_rows} CTAs (2 or 4)")
             });
         }
         let mcast = mc_rows * mc_cols;
+        // With split-K a cluster holds `split` copies of the multicast block, one per k-split
+        // (rank `s * mcast + block rank`): at most the portable 8 CTAs.
+        if mcast > 1 && split * mcast > 8 {
+            return unsupported(format!(
+                "multicast over {mcast} CTAs with split-K {split} (clusters of at most 8 CTAs)"
+            ));
+        }
         // Each box of a shared tile is cut among the CTAs that share it.
         let (a_cut, b_cut) = (mc_cols, mc_rows);
         let a = OperandTile {
@@ -946,12 +950,12 @@ pub fn build(plan: &Plan, opts: &CompileOptions) -> Result<Kernel, CodegenError>
         cluster_sync(&mut b);
     } else {
         b.emit(Op::Bar, "sync", vec![imm(0)]);
-        if sh.split > 1 {
-            // The other splits reach this CTA's `recv` barrier only after their main loops:
-            // each thread waits for this arrival there (CUTLASS's `cluster_arrive_relaxed`
-            // after barrier init), not here.
-            b.emit(Op::Barrier, "cluster.arrive.relaxed", vec![]);
-        }
+    }
+    if sh.split > 1 {
+        // The other splits reach this CTA's `recv` barrier only after their main loops:
+        // each thread waits for this arrival there (CUTLASS's `cluster_arrive_relaxed`
+        // after barrier init), not here.
+        b.emit(Op::Barrier, "cluster.arrive.relaxed", vec![]);
     }
 
     let wg = b.reg(RegClass::B32);
@@ -1134,6 +1138,27 @@ impl Shape {
         self.mc_rows * self.mc_cols
     }
 
+    /// The place in its block of tiles of the CTA at cluster rank `rank`: `rank mod mcast`
+    /// with split-K (the cluster holds one block per k-split), else `rank` itself.
+    fn block_rank(&self, b: &mut Builder, rank: Reg) -> Reg {
+        if self.split == 1 {
+            return rank;
+        }
+        let place = b.reg(RegClass::B32);
+        b.emit(Op::Rem, "u32", vec![r(place), r(rank), imm(self.mcast())]);
+        place
+    }
+
+    /// The first cluster rank of this CTA's k-split, `rank - place` (see
+    /// [`Shape::block_rank`]); `None` without split-K.
+    fn split_base(&self, b: &mut Builder, rank: Reg, place: Reg) -> Option<Reg> {
+        (self.split > 1).then(|| {
+            let base = b.reg(RegClass::B32);
+            b.emit(Op::Sub, "u32", vec![r(base), r(rank), r(place)]);
+            base
+        })
+    }
+
     /// The place of cluster rank `rank` in its block of tiles: row `rank mod mc_rows` and
     /// column `rank / mc_rows`, each `None` where the block has one (and `rank` itself where
     /// the other has one, with no arithmetic).
@@ -1224,14 +1249,20 @@ impl Shape {
             raster(b, local, dims, self.raster_group, self.n_first)
         };
         if self.mcast() > 1 {
-            // The rank in the cluster is the tile's place in its block; no k-split.
-            let (rm, rn) = self.block_place(b, ks);
+            // The rank in the cluster is `split * mcast + place`: the k-split and the tile's
+            // place in its block.
+            let place = self.block_rank(b, ks);
+            let (rm, rn) = self.block_place(b, place);
             for (t, extent, at) in [(m0, self.mc_rows, rm), (n0, self.mc_cols, rn)] {
                 if let Some(at) = at {
                     b.emit(Op::Mad, "lo.u32", vec![r(t), r(t), imm(extent), r(at)]);
                 }
             }
-            b.emit(Op::Mov, "u32", vec![r(ks), imm(0)]);
+            if self.split > 1 {
+                b.emit(Op::Div, "u32", vec![r(ks), r(ks), imm(self.mcast())]);
+            } else {
+                b.emit(Op::Mov, "u32", vec![r(ks), imm(0)]);
+            }
         }
         let kt_per = (self.kt_count + self.split - 1) / self.split;
         let kbeg = b.reg(RegClass::B32);
@@ -1652,10 +1683,21 @@ fn multicast_pieces(b: &mut Builder, sh: &Shape) -> (Pieces, Pieces) {
     }
     let rank = b.reg(RegClass::B32);
     b.emit(Op::Mov, "u32", vec![r(rank), sym("%cluster_ctarank")]);
-    let (rm, rn) = sh.block_place(b, rank);
+    let place = sh.block_rank(b, rank);
+    let base = sh.split_base(b, rank, place);
+    let (rm, rn) = sh.block_place(b, place);
     // A goes to the ranks `rm + mc_rows * c` of its tile row, piece `rn`; B to the ranks
     // `mc_rows * rn + i` of its tile column, piece `rm`. The mask is shifted to this CTA's
-    // row (column) where the block has several of them.
+    // row (column) where the block has several of them, and with split-K to its k-split's
+    // block.
+    let shift_by = |b: &mut Builder, shift: Option<Reg>| match (shift, base) {
+        (Some(x), Some(base)) => {
+            let sum = b.reg(RegClass::B32);
+            b.emit(Op::Add, "u32", vec![r(sum), r(x), r(base)]);
+            Some(sum)
+        }
+        (x, base) => x.or(base),
+    };
     let shared =
         |b: &mut Builder, tile: &OperandTile, piece: Reg, mask: i64, shift: Option<Reg>| {
             let outer = tile.box_dims()[1];
@@ -1678,13 +1720,19 @@ fn multicast_pieces(b: &mut Builder, sh: &Shape) -> (Pieces, Pieces) {
             (po, pd, m)
         };
     let row_mask: i64 = (0..sh.mc_cols).map(|c| 1 << (sh.mc_rows * c)).sum();
-    let a = rn.map(|piece| shared(b, &sh.a, piece, row_mask, rm));
+    let a = rn.map(|piece| {
+        let shift = shift_by(b, rm);
+        shared(b, &sh.a, piece, row_mask, shift)
+    });
     let col_shift = rn.filter(|_| sh.mc_rows > 1).map(|rn| {
         let col = b.reg(RegClass::B32);
         b.emit(Op::Mul, "lo.u32", vec![r(col), r(rn), imm(sh.mc_rows)]);
         col
     });
-    let b_pieces = rm.map(|piece| shared(b, &sh.b, piece, (1 << sh.mc_rows) - 1, col_shift));
+    let b_pieces = rm.map(|piece| {
+        let shift = shift_by(b, col_shift);
+        shared(b, &sh.b, piece, (1 << sh.mc_rows) - 1, shift)
+    });
     (a, b_pieces)
 }
 
@@ -1917,9 +1965,10 @@ fn consumer_body(
     if let Some(st) = &staging {
         st.drain(b);
     }
-    if sh.mcast() > 1 {
+    if sh.mcast() > 1 && sh.split == 1 {
         // Peers may still arrive on this CTA's empty barriers: no CTA leaves (and frees its
-        // shared memory) before every CTA of the cluster is done.
+        // shared memory) before every CTA of the cluster is done. (Split-K's last cluster
+        // barrier does that, its arrivals releasing those of the main loop.)
         cluster_sync(b);
     }
 }
@@ -1941,8 +1990,16 @@ fn peers(b: &mut Builder, sh: &Shape) -> Vec<Reg> {
     if sh.mcast() < 2 {
         return Vec::new();
     }
-    let rank = b.reg(RegClass::B32);
-    b.emit(Op::Mov, "u32", vec![r(rank), sym("%cluster_ctarank")]);
+    let cluster_rank = b.reg(RegClass::B32);
+    b.emit(
+        Op::Mov,
+        "u32",
+        vec![r(cluster_rank), sym("%cluster_ctarank")],
+    );
+    // With split-K, the peers of this CTA's k-split's block: ranks within the block, then
+    // offset by the block's first rank.
+    let rank = sh.block_rank(b, cluster_rank);
+    let split_base = sh.split_base(b, cluster_rank, rank);
     let (rm, _) = sh.block_place(b, rank);
     // The column's first rank, where the block has several columns.
     let base = rm.filter(|_| sh.mc_cols > 1).map(|rm| {
@@ -1968,6 +2025,11 @@ fn peers(b: &mut Builder, sh: &Shape) -> Vec<Reg> {
             b.emit(Op::Add, "u32", vec![r(peer), r(peer), r(base)]);
         }
         out.push(peer);
+    }
+    if let Some(split_base) = split_base {
+        for &peer in &out {
+            b.emit(Op::Add, "u32", vec![r(peer), r(peer), r(split_base)]);
+        }
     }
     out
 }

@@ -84,6 +84,13 @@ pub(super) fn reduce_and_store(
         b.reg(RegClass::B32),
         b.reg(RegClass::B32),
     );
+    // Split `s`'s rank: `s` itself, or with multicast `s * mcast` past this CTA's place in
+    // its block (see `Shape::block_rank`).
+    let place = (sh.mcast() > 1).then(|| {
+        let rank = b.reg(RegClass::B32);
+        b.emit(Op::Mov, "u32", vec![r(rank), sym("%cluster_ctarank")]);
+        sh.block_rank(b, rank)
+    });
     for (s, &is_s) in is.iter().enumerate() {
         let s = s as i64;
         let skip = b.fresh_label("SPLITK_PUSHED");
@@ -98,7 +105,10 @@ pub(super) fn reduce_and_store(
             "lo.u32",
             vec![r(dst), r(t), imm(most * slot), r(mine)],
         );
-        let owner = b.const_u32(s);
+        let owner = match place {
+            Some(place) => b.add_u32(place, s * sh.mcast()),
+            None => b.const_u32(s),
+        };
         b.emit(
             Op::Mapa,
             "shared::cluster.u32",
@@ -140,8 +150,14 @@ pub(super) fn reduce_and_store(
         b.label(&opened);
         wait_cluster(b, recv_at);
         // Every split's bytes here have landed: this CTA's arrival on the barrier that
-        // lets the cluster leave.
-        b.emit(Op::Barrier, "cluster.arrive.relaxed", vec![]);
+        // lets the cluster leave; with multicast a release, after which no peer's stage
+        // release (remote `empty` arrival) is still on its way here.
+        let arrive = if sh.mcast() > 1 {
+            "cluster.arrive.release"
+        } else {
+            "cluster.arrive.relaxed"
+        };
+        b.emit(Op::Barrier, arrive, vec![]);
         // The senders' vectors of owned quad `u`, `tmp.len()` loads before their adds.
         let loads: Vec<(usize, i64)> = (0..owned.len())
             .flat_map(|u| (0..split - 1).map(move |t| (u, t)))

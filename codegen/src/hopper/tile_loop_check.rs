@@ -9,7 +9,9 @@
 //!   logical cluster `l` first at band slot `l`; with another grid, launch order.
 //! - A multicast, and A and B multicast over 2 x 2 blocks of tiles: the grid visits every
 //!   tile once, each cluster's CTAs the tiles of one block (rank = row within the block,
-//!   then column), on any grid of whole clusters, in either launch order.
+//!   then column), on any grid of whole clusters, in either launch order; with split-K,
+//!   every tile and k-split once, one block per split (rank = split, then place in the
+//!   block) over that split's k-tiles.
 //! - The launch order without multicast, m or n fastest ([`Shape::n_first`]): each CTA
 //!   visits the tiles of an order built by enumeration, persistent or one CTA per tile; and
 //!   which order `Shape::of` picks by default.
@@ -218,17 +220,19 @@ proptest! {
 }
 
 /// Checks the multicast loop over `gm x gn` tiles in blocks of `rows x cols` tiles (one
-/// cluster each) and launch-order groups of `group` block rows, on `launched` CTAs
-/// (persistent, whole clusters) or one CTA per tile slot: every tile once, and visit by
-/// visit the cluster's CTAs take one block, rank `r` its row `r mod rows` and column
-/// `r / rows`.
+/// cluster each, or with `split` k-splits one block per split) and launch-order groups of
+/// `group` block rows, on `launched` CTAs (persistent, whole clusters) or one CTA per tile
+/// slot: every tile (and k-split) once, and visit by visit the cluster's CTAs take one block,
+/// rank `r` split `s = r / (rows * cols)` and of the block, with `p = r mod (rows * cols)`,
+/// row `p mod rows` and column `p / rows`; split `s` its share of the k-tiles.
 fn check_block_multicast(
     (gm, gn, group): (i64, i64, i64),
     (rows, cols): (i64, i64),
     launched: Option<i64>,
+    split: i64,
 ) {
     let mut sh = shape_4096(false);
-    (sh.gm, sh.gn, sh.raster_group) = (gm, gn, group);
+    (sh.gm, sh.gn, sh.raster_group, sh.split) = (gm, gn, group, split);
     // Either launch order covers the blocks alike.
     sh.n_first = (gm + gn + group) % 2 == 1;
     (sh.mc_rows, sh.mc_cols) = (rows, cols);
@@ -236,15 +240,17 @@ fn check_block_multicast(
     let (bm, bn) = (sh.stage_readers() * sh.wm, sh.bn);
     // Whole blocks: a ragged edge leaves slots past M or N.
     let (brows, bcols) = ((gm + rows - 1) / rows, (gn + cols - 1) / cols);
-    let slots_all = brows * bcols * rows * cols;
+    let slots_all = brows * bcols * rows * cols * split;
     assert_eq!(sh.tile_slots(), slots_all);
     let ctas = launched.unwrap_or(slots_all);
     let slots = (slots_all + ctas - 1) / ctas + 1;
     let seen = run(&loop_kernel(&sh, slots, None), ctas, slots);
-    let cluster = rows * cols;
-    let mut count = vec![0; (gm * gn) as usize];
+    let (mcast, cluster) = (rows * cols, rows * cols * split);
+    let kt_per = (sh.kt_count + split - 1) / split;
+    let mut count = vec![0; (gm * gn * split) as usize];
     for (cta, visits) in seen.iter().enumerate() {
         let (first, rank) = (cta as i64 / cluster * cluster, cta as i64 % cluster);
+        let (ks, place) = (rank / mcast, rank % mcast);
         let lead = &seen[first as usize];
         assert_eq!(visits.len(), lead.len(), "CTA {cta}");
         for (v, w) in visits.iter().zip(lead) {
@@ -252,8 +258,14 @@ fn check_block_multicast(
             let (lm, ln) = (i64::from(w[0]) / bm, i64::from(w[1]) / bn);
             assert_eq!(
                 (m % rows, n % cols),
-                (rank % rows, rank / rows),
+                (place % rows, place / rows),
                 "CTA {cta}: its place in the block"
+            );
+            let kbeg = ks * kt_per;
+            assert_eq!(
+                (i64::from(v[2]), i64::from(v[3])),
+                (kbeg, (sh.kt_count - kbeg).min(kt_per)),
+                "CTA {cta}: split {ks}'s k-tiles"
             );
             assert_eq!(
                 (m / rows, n / cols),
@@ -265,7 +277,7 @@ fn check_block_multicast(
                 "CTA {cta}: ({m}, {n})"
             );
             if m < gm && n < gn {
-                count[(m * gn + n) as usize] += 1;
+                count[((m * gn + n) * split + ks) as usize] += 1;
             }
         }
     }
@@ -278,7 +290,7 @@ proptest! {
     fn a_multicast_loops_cover_every_tile_once(
         gm in 1i64..12, gn in 1i64..12, group in 1i64..10, clusters in 1i64..40, persistent in any::<bool>()
     ) {
-        check_block_multicast((gm, gn, group), (1, 2), persistent.then_some(2 * clusters));
+        check_block_multicast((gm, gn, group), (1, 2), persistent.then_some(2 * clusters), 1);
     }
 
     #[test]
@@ -287,14 +299,25 @@ proptest! {
         persistent in any::<bool>(), four in any::<bool>()
     ) {
         let rows = if four { 4 } else { 2 };
-        check_block_multicast((gm, gn, group), (rows, 1), persistent.then_some(rows * clusters));
+        check_block_multicast((gm, gn, group), (rows, 1), persistent.then_some(rows * clusters), 1);
     }
 
     #[test]
     fn block_multicast_loops_cover_every_tile_once(
         gm in 1i64..12, gn in 1i64..12, group in 1i64..10, clusters in 1i64..40, persistent in any::<bool>()
     ) {
-        check_block_multicast((gm, gn, group), (2, 2), persistent.then_some(4 * clusters));
+        check_block_multicast((gm, gn, group), (2, 2), persistent.then_some(4 * clusters), 1);
+    }
+
+    /// Split-K grids whose k-splits share operands (one CTA per tile slot, at most 8 CTAs a
+    /// cluster): B pairs, A pairs and 2 x 2 blocks, split two or four ways.
+    #[test]
+    fn split_k_multicast_loops_cover_every_tile_and_split_once(
+        gm in 1i64..8, gn in 1i64..8, group in 1i64..6, block in 0usize..3, four in any::<bool>()
+    ) {
+        let (rows, cols) = [(2, 1), (1, 2), (2, 2)][block];
+        let split = if four && rows * cols == 2 { 4 } else { 2 };
+        check_block_multicast((gm, gn, group), (rows, cols), None, split);
     }
 }
 
@@ -460,7 +483,7 @@ fn the_4096_cube_block_loop_covers_it_on_128_ctas() {
     // 2 x 2 blocks of 128x256 tiles: 16 x 8 blocks on 32 clusters of four (an H100 and an
     // H200 hold 30 at once; any grid of whole clusters covers the tiles, as the proptest
     // above checks).
-    check_block_multicast((32, 16, 8), (2, 2), Some(128));
+    check_block_multicast((32, 16, 8), (2, 2), Some(128), 1);
 }
 
 #[test]
