@@ -41,17 +41,17 @@ pub struct CompileArgs {
     #[arg(long, default_value = "auto", value_parser = ["auto", "on", "off"])]
     pub persistent: String,
     /// TMA multicast across a 2-CTA cluster for warpgroup (sm_90a) kernels: `auto` (the
-    /// plan's choice, which on a lone grid may share B over four tile rows, and on a decode
+    /// plan's choice, which on a lone grid may share B over four tile rows, on a decode
     /// grid of two 64-row tile rows or a lone grid above 128 rows A and B over 2 x 2
-    /// blocks), `on` (B, shared
+    /// blocks, and on some decode split-K grids B over the two tile rows), `on` (B, shared
     /// by two tile rows, also where the plan shares it over four), `a` (A, shared by two tile
-    /// columns: not with split-K, stream-K, ping-pong or `--cluster-order on`; on a transposed
-    /// plan its A is the caller's B),
+    /// columns: not with stream-K, ping-pong or `--cluster-order on`; on a transposed plan
+    /// its A is the caller's B),
     /// `ab` (both, over a 4-CTA cluster taking a 2 x 2 block of tiles; the same limits as
     /// `a`; 0.83x cuBLAS at 4096^3 on an H100 and an H200, which hold 30 such clusters at
     /// once: docs/BENCHMARKS.md run 24), `abRxC` (both, over a block of R tile rows x C tile
-    /// columns, powers of two, at most 8 CTAs: `ab2x4`) or `off`. Split-K plans never
-    /// multicast.
+    /// columns, powers of two, at most 8 CTAs: `ab2x4`) or `off`. With split-K the cluster
+    /// holds one such group per k-split, at most 8 CTAs (run 36).
     #[arg(long, default_value = "auto", value_parser = parse_multicast)]
     pub multicast: String,
     /// The TMA-store epilogue of warpgroup (sm_90a) kernels: `auto` (wherever C's row pitch
