@@ -35,7 +35,10 @@
 //! once; run 24; a
 //! grid that is not persistent and has more clusters than that waits for the first ones
 //! to finish). With split-K the `S` CTAs of a cluster share a tile and reduce through
-//! distributed shared memory, each split storing its share of the tile ([`split_k`]). With a stream-K tail
+//! distributed shared memory, each split storing its share of the tile ([`split_k`]); with
+//! multicast too, the cluster holds one multicast group per k-split (rank `s * mcast +
+//! place`, at most 8 CTAs; `tessellate`'s decode rule shares B over tile-row pairs of split-K
+//! 2 grids, run 36). With a stream-K tail
 //! ([`stream_k`], opt-in: measured slower at most shapes, docs/BENCHMARKS.md run 16) the
 //! persistent CTAs run whole waves of tiles and then equal k-ranges of the last partial
 //! wave; a tile's later pieces add into C (a TMA reduce) in k order, each after a flag
