@@ -411,7 +411,8 @@ fn compile_ratio_builds_ffma_columns_beside_the_wgmma() {
 }
 
 /// `--multicast ab` builds a 4-CTA cluster kernel that multicasts A and B, says so under the
-/// plan, and refuses in one line where A multicast does not apply (a transposed decode plan).
+/// plan, also on a transposed decode plan, and refuses in one line a cluster of more than 8
+/// CTAs (a 2 x 2 block per k-split of a split-K 4 plan).
 #[test]
 fn multicast_ab_builds_block_clusters_or_refuses_in_one_line() {
     let out_path = std::env::temp_dir().join(format!("mosaic-mcab-{}.ptx", std::process::id()));
@@ -429,13 +430,28 @@ fn multicast_ab_builds_block_clusters_or_refuses_in_one_line() {
     let ptx = std::fs::read_to_string(&out_path).unwrap();
     let _ = std::fs::remove_file(&out_path);
     assert!(ptx.contains(".reqnctapercluster 4, 1, 1"));
-    let out =
-        mosaic("compile gemm --m 16 --n 4096 --k 4096 --target sm_90a --multicast ab -o /dev/null");
+    let out = mosaic(&format!(
+        "compile gemm --m 16 --n 4096 --k 4096 --target sm_90a --multicast ab -o {}",
+        out_path.display()
+    ));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(stdout.contains("transpose computes"), "{stdout}");
+    let ptx = std::fs::read_to_string(&out_path).unwrap();
+    let _ = std::fs::remove_file(&out_path);
+    assert!(ptx.contains(".reqnctapercluster 4, 1, 1"));
+    let out = mosaic(
+        "compile gemm --m 128 --n 1104 --k 4608 --target sm_90a --multicast ab -o /dev/null",
+    );
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(1), "{err}");
     assert_eq!(err.trim_end().lines().count(), 1, "{err}");
     assert!(
-        err.contains("A and B multicast") && err.contains("not transposed"),
+        err.contains("split-K 4") && err.contains("clusters of at most 8 CTAs"),
         "{err}"
     );
 }
@@ -493,9 +509,10 @@ fn multicast_blocks_of_other_shapes_and_the_decode_default() {
     }
 }
 
-/// `--multicast a` builds a 2-CTA cluster kernel that multicasts A, and refuses in one line
-/// (exit 1, as other combinations code generation cannot build) where A multicast does not
-/// apply: a transposed decode plan, stream-K, a GPC-major cluster order.
+/// `--multicast a` builds a 2-CTA cluster kernel that multicasts A (with split-K 4, an 8-CTA
+/// cluster, one pair per k-split), and refuses in one line (exit 1, as other combinations
+/// code generation cannot build) where A multicast does not apply: stream-K, a GPC-major
+/// cluster order.
 #[test]
 fn multicast_a_builds_clusters_or_refuses_in_one_line() {
     let out_path = std::env::temp_dir().join(format!("mosaic-mca-{}.ptx", std::process::id()));
@@ -512,12 +529,23 @@ fn multicast_a_builds_clusters_or_refuses_in_one_line() {
     let _ = std::fs::remove_file(&out_path);
     assert!(ptx.contains(".reqnctapercluster 2, 1, 1"));
     assert!(ptx.contains(".multicast::cluster"));
+    let out = mosaic(&format!(
+        "compile gemm --m 128 --n 1104 --k 4608 --target sm_90a --multicast a -o {}",
+        out_path.display()
+    ));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(stdout.contains("split-K   4 k-splits"), "{stdout}");
+    let ptx = std::fs::read_to_string(&out_path).unwrap();
+    let _ = std::fs::remove_file(&out_path);
+    assert!(ptx.contains(".reqnctapercluster 8, 1, 1"));
+    assert!(ptx.contains(".multicast::cluster") && ptx.contains("st.async"));
     for (args, need) in [
-        ("--m 16 --n 4096 --k 4096", "not transposed"),
-        (
-            "--m 4096 --n 4096 --k 4096 --stream-k on",
-            "no split-K or stream-K",
-        ),
+        ("--m 4096 --n 4096 --k 4096 --stream-k on", "no stream-K"),
         (
             "--m 4096 --n 4096 --k 4096 --cluster-order on",
             "cluster order",
