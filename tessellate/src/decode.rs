@@ -34,7 +34,7 @@ pub(crate) fn is_decode(problem: &GemmProblem, opts: &Options) -> bool {
 /// - to split-K 64x96 grids of one wave: 0.93-1.10x at seven (36-c), but 1.005x in geomean
 ///   out of sample (36-d, 35 shapes, 17 slower, 0.87-0.98x): not kept;
 /// - to plain 64x96 grids (one tile per CTA, unshared) replacing transposed or 64-column
-///   grids: 0.95-1.12x, 1.01x in geomean (36-c, eleven, four slower): not kept.
+///   grids: 0.95-1.12x, 1.01x in geomean (36-c, eleven, three slower): not kept.
 pub(crate) fn ragged_96(problem: &GemmProblem, opts: &Options) -> bool {
     is_decode(problem, opts)
         && problem.m >= RAGGED_96_MIN_M
