@@ -10,6 +10,26 @@ fn mosaic(args: &str) -> Output {
         .expect("runs")
 }
 
+/// `compile gemm ARGS --target sm_90a` into a fresh temporary file: its standard output and
+/// PTX; panics (with the error) unless it succeeds.
+fn sm90a_compiled(args: &str) -> (String, String) {
+    static NEXT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let path = std::env::temp_dir().join(format!("mosaic-cli-{}-{n}.ptx", std::process::id()));
+    let out = mosaic(&format!(
+        "compile gemm {args} --target sm_90a -o {}",
+        path.display()
+    ));
+    assert!(
+        out.status.success(),
+        "{args}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let ptx = std::fs::read_to_string(&path).unwrap();
+    let _ = std::fs::remove_file(&path);
+    (String::from_utf8_lossy(&out.stdout).to_string(), ptx)
+}
+
 fn plans_json(args: &str) -> serde_json::Value {
     let out = mosaic(&format!("plans gemm {args} --json"));
     assert!(
@@ -415,34 +435,11 @@ fn compile_ratio_builds_ffma_columns_beside_the_wgmma() {
 /// CTAs (a 2 x 2 block per k-split of a split-K 4 plan).
 #[test]
 fn multicast_ab_builds_block_clusters_or_refuses_in_one_line() {
-    let out_path = std::env::temp_dir().join(format!("mosaic-mcab-{}.ptx", std::process::id()));
-    let out = mosaic(&format!(
-        "compile gemm --m 4096 --n 4096 --k 4096 --target sm_90a --multicast ab -o {}",
-        out_path.display()
-    ));
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let (stdout, ptx) = sm90a_compiled("--m 4096 --n 4096 --k 4096 --multicast ab");
     assert!(stdout.contains("4-CTA cluster of 2 x 2 tiles"), "{stdout}");
-    let ptx = std::fs::read_to_string(&out_path).unwrap();
-    let _ = std::fs::remove_file(&out_path);
     assert!(ptx.contains(".reqnctapercluster 4, 1, 1"));
-    let out = mosaic(&format!(
-        "compile gemm --m 16 --n 4096 --k 4096 --target sm_90a --multicast ab -o {}",
-        out_path.display()
-    ));
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let (stdout, ptx) = sm90a_compiled("--m 16 --n 4096 --k 4096 --multicast ab");
     assert!(stdout.contains("transpose computes"), "{stdout}");
-    let ptx = std::fs::read_to_string(&out_path).unwrap();
-    let _ = std::fs::remove_file(&out_path);
     assert!(ptx.contains(".reqnctapercluster 4, 1, 1"));
     let out = mosaic(
         "compile gemm --m 128 --n 1104 --k 4608 --target sm_90a --multicast ab -o /dev/null",
@@ -463,30 +460,10 @@ fn multicast_ab_builds_block_clusters_or_refuses_in_one_line() {
 /// takes it away.
 #[test]
 fn multicast_blocks_of_other_shapes_and_the_decode_default() {
-    let ptx_of = |args: &str| {
-        let path = std::env::temp_dir().join(format!(
-            "mosaic-mcblk-{}-{}.ptx",
-            std::process::id(),
-            args.len()
-        ));
-        let out = mosaic(&format!(
-            "compile gemm {args} --target sm_90a -o {}",
-            path.display()
-        ));
-        let stdout = String::from_utf8_lossy(&out.stdout).to_string();
-        assert!(
-            out.status.success(),
-            "{args}: {}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        let ptx = std::fs::read_to_string(&path).unwrap();
-        let _ = std::fs::remove_file(&path);
-        (stdout, ptx)
-    };
-    let (stdout, ptx) = ptx_of("--m 128 --n 2840 --k 4608 --plan 1 --multicast ab2x4");
+    let (stdout, ptx) = sm90a_compiled("--m 128 --n 2840 --k 4608 --plan 1 --multicast ab2x4");
     assert!(stdout.contains("8-CTA cluster of 2 x 4 tiles"), "{stdout}");
     assert!(ptx.contains(".reqnctapercluster 8, 1, 1"));
-    let (stdout, ptx) = ptx_of("--m 128 --n 2648 --k 7624");
+    let (stdout, ptx) = sm90a_compiled("--m 128 --n 2648 --k 7624");
     assert!(stdout.contains("4-CTA cluster of 2 x 2 tiles"), "{stdout}");
     assert!(ptx.contains(".reqnctapercluster 4, 1, 1"));
     assert_eq!(
@@ -494,7 +471,7 @@ fn multicast_blocks_of_other_shapes_and_the_decode_default() {
         2,
         "one A and one B copy"
     );
-    let (_, ptx) = ptx_of("--m 128 --n 2648 --k 7624 --multicast off");
+    let (_, ptx) = sm90a_compiled("--m 128 --n 2648 --k 7624 --multicast off");
     assert!(!ptx.contains(".reqnctapercluster") && !ptx.contains(".multicast::cluster"));
     for (block, code) in [("ab3x2", 1), ("ab4x4", 1), ("abx2", 2), ("ab2", 2)] {
         let out = mosaic(&format!(
@@ -515,33 +492,11 @@ fn multicast_blocks_of_other_shapes_and_the_decode_default() {
 /// cluster order.
 #[test]
 fn multicast_a_builds_clusters_or_refuses_in_one_line() {
-    let out_path = std::env::temp_dir().join(format!("mosaic-mca-{}.ptx", std::process::id()));
-    let out = mosaic(&format!(
-        "compile gemm --m 128 --n 6144 --k 4096 --target sm_90a --multicast a -o {}",
-        out_path.display()
-    ));
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let ptx = std::fs::read_to_string(&out_path).unwrap();
-    let _ = std::fs::remove_file(&out_path);
+    let (_, ptx) = sm90a_compiled("--m 128 --n 6144 --k 4096 --multicast a");
     assert!(ptx.contains(".reqnctapercluster 2, 1, 1"));
     assert!(ptx.contains(".multicast::cluster"));
-    let out = mosaic(&format!(
-        "compile gemm --m 128 --n 1104 --k 4608 --target sm_90a --multicast a -o {}",
-        out_path.display()
-    ));
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let (stdout, ptx) = sm90a_compiled("--m 128 --n 1104 --k 4608 --multicast a");
     assert!(stdout.contains("split-K   4 k-splits"), "{stdout}");
-    let ptx = std::fs::read_to_string(&out_path).unwrap();
-    let _ = std::fs::remove_file(&out_path);
     assert!(ptx.contains(".reqnctapercluster 8, 1, 1"));
     assert!(ptx.contains(".multicast::cluster") && ptx.contains("st.async"));
     for (args, need) in [
