@@ -327,6 +327,10 @@ pub enum CodegenError {
     /// bug caught by [`emit_ptx::converge`], never a kernel to run).
     #[error("internal error, the kernel breaks warp convergence: {0}")]
     Divergence(#[from] emit_ptx::Divergence),
+    /// The built kernel reads a register some path leaves unwritten (a code-generator bug
+    /// caught by [`emit_ptx::defined`], never a kernel to run: run 35-b's such read hung).
+    #[error("internal error, the kernel reads an unwritten register: {0}")]
+    Undefined(#[from] emit_ptx::UndefinedRead),
 }
 
 /// Lowers `plan` to a PTX kernel (warpgroup plans through [`hopper::build`]).
@@ -336,7 +340,8 @@ pub enum CodegenError {
 /// plans of a batched GEMM, heterogeneous or FFMA-only warpgroup tiles, layouts
 /// [`hopper::supports`] refuses, reductions the fragment layouts cannot realize, a 16-bit C
 /// ([`CompileOptions::half_c`]) outside f16/bf16 plans or with stream-K);
-/// [`CodegenError::Divergence`] if the built kernel fails the warp-convergence check.
+/// [`CodegenError::Divergence`] if the built kernel fails the warp-convergence check,
+/// [`CodegenError::Undefined`] if it fails the definite-assignment check.
 pub fn compile(plan: &Plan, opts: &CompileOptions) -> Result<Kernel, CodegenError> {
     let k = if plan.worker_threads == 128 {
         hopper::build(plan, opts)
@@ -344,5 +349,6 @@ pub fn compile(plan: &Plan, opts: &CompileOptions) -> Result<Kernel, CodegenErro
         gemm::build(plan, opts)
     }?;
     emit_ptx::converge::check_module(&k.module)?;
+    emit_ptx::defined::check_module(&k.module)?;
     Ok(k)
 }

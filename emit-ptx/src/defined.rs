@@ -12,24 +12,25 @@
 //! `barrier`, `bra`, `ret`, `exit`, `fence`, `membar`, `prefetch`, `setmaxnreg`, `stmatrix`,
 //! `trap`, and `mbarrier` other than `arrive*` / `test_wait` / `try_wait`, and `wgmma` other
 //! than `mma_async`). Everything else in its operands, and its guard, is read; the base of
-//! an address is read wherever it stands. Three choices keep the check free of false
-//! reports on correct kernels, at the cost of missing some wrong ones: a guarded write
-//! counts as a write and a guarded instruction's operands as not read (code that writes and
-//! reads under one guard is common, and a stage release guarded off on a tile's first
-//! k-tile names a barrier address the loop writes later), and `wgmma.mma_async`'s
-//! accumulators count as written, not read (a tile's first wgmma runs with its scale-d
-//! predicate false and reads none of them, PTX ISA 9.7.15.5.2).
+//! an address is read wherever it stands. Two choices keep the check free of false reports
+//! on correct kernels, at the cost of missing some wrong ones: a guarded write counts as a
+//! write and a guarded instruction's operands as not read (code that writes and reads under
+//! one guard is common), and `wgmma.mma_async`'s accumulators count as written, not read (a
+//! tile's first wgmma runs with its scale-d predicate false and reads none of them, PTX ISA
+//! 9.7.15.5.2).
 //!
-//! It is path-insensitive, and so reports two kinds of reads in mosaic's kernels that no
-//! execution makes undefined, which keep it out of `codegen::compile` for now: a register
-//! written and read under separate branches on one predicate (the epilogue overlap's
-//! chunks), and a multicast stage release's `mapa` of the previous stage's barrier address
-//! before the first k-tile, whose arrivals are guarded off. The code generator's tests run
-//! it on every split-K kernel of their matrix, which has neither.
+//! Branches on one predicate are correlated: paths are kept in classes by the predicate
+//! values they branched on (a class forgets a predicate when it is written), so a register
+//! written under `@p bra` not taken and read under a later `@p bra` not taken, with `p`
+//! unwritten between, is written on every path that reads it. mosaic's epilogue overlap
+//! computes the next tile's descriptors in its first chunk and reads them in the others,
+//! each under a branch on whether there is a next tile; without the classes the check
+//! reported those reads, and stayed out of `codegen::compile` until run 37. Past
+//! [`MAX_CLASSES`] classes at a statement they merge (more reports, never fewer).
 //!
 //! This module shares no code with the code generators it checks.
 
-use std::collections::{BTreeSet, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use crate::ast::{Entry, Instr, Module, Op, Operand, Reg, Stmt};
 use crate::print::{print_instr, print_operand};
@@ -58,6 +59,17 @@ pub fn check_module(m: &Module) -> Result<(), UndefinedRead> {
     m.entries.iter().try_for_each(check_entry)
 }
 
+/// Registers written on every path of one class, by what the paths know of predicates.
+/// Key: predicate values every path of the class branched on (and has not rewritten since);
+/// value: the registers every path of the class has written. A register is written on every
+/// path to a statement where it is in every class's set.
+type Classes = BTreeMap<BTreeMap<Reg, bool>, BTreeSet<Reg>>;
+
+/// Classes beyond which a statement's paths merge into one (what they knew of predicates
+/// dropped): keeps the analysis linear in practice; merging only loses facts, so the check
+/// then reports more, never less.
+const MAX_CLASSES: usize = 16;
+
 /// Checks one entry (see the module docs).
 ///
 /// # Errors
@@ -72,9 +84,11 @@ pub fn check_entry(e: &Entry) -> Result<(), UndefinedRead> {
             _ => None,
         })
         .collect();
-    // Written on entry to statement `i` on every path (`None`: no path reaches it yet).
-    let mut into: Vec<Option<BTreeSet<Reg>>> = vec![None; body.len() + 1];
-    into[0] = Some(BTreeSet::new());
+    // The classes of paths on entry to statement `i` (`None`: no path reaches it yet).
+    let mut into: Vec<Option<Classes>> = vec![None; body.len() + 1];
+    into[0] = Some(Classes::from([(BTreeMap::new(), BTreeSet::new())]));
+    // Statements whose classes have merged into one ([`MAX_CLASSES`]); they stay merged.
+    let mut blurred = vec![false; body.len() + 1];
     let mut work: Vec<usize> = vec![0];
     while let Some(i) = work.pop() {
         let Some(mut out) = into[i].clone() else {
@@ -84,12 +98,15 @@ pub fn check_entry(e: &Entry) -> Result<(), UndefinedRead> {
             continue;
         }
         if let Stmt::Instr(ins) = &body[i] {
-            out.extend(writes(ins));
+            out = after(out, ins);
         }
-        for next in successors(body, &labels, i) {
+        for (next, cond) in successors(body, &labels, i) {
+            let Some(edge) = taken(&out, cond) else {
+                continue;
+            };
             let merged = match &into[next] {
-                None => out.clone(),
-                Some(old) => old.intersection(&out).copied().collect(),
+                None => edge,
+                Some(old) => merge(old.clone(), edge, &mut blurred[next]),
             };
             if into[next].as_ref() != Some(&merged) {
                 into[next] = Some(merged);
@@ -98,10 +115,11 @@ pub fn check_entry(e: &Entry) -> Result<(), UndefinedRead> {
         }
     }
     for (i, s) in body.iter().enumerate() {
-        let (Stmt::Instr(ins), Some(written)) = (s, &into[i]) else {
+        let (Stmt::Instr(ins), Some(classes)) = (s, &into[i]) else {
             continue;
         };
-        if let Some(reg) = reads(ins).into_iter().find(|r| !written.contains(r)) {
+        let unwritten = |r: &Reg| classes.values().any(|w| !w.contains(r));
+        if let Some(reg) = reads(ins).into_iter().find(unwritten) {
             let mut text = String::new();
             print_instr(&mut text, ins);
             let mut name = String::new();
@@ -117,26 +135,97 @@ pub fn check_entry(e: &Entry) -> Result<(), UndefinedRead> {
     Ok(())
 }
 
-/// Statements control reaches next from statement `i` (`body.len()`: falling off the end).
-fn successors(body: &[Stmt], labels: &HashMap<&str, usize>, i: usize) -> Vec<usize> {
-    let Stmt::Instr(ins) = &body[i] else {
-        return vec![i + 1];
+/// The classes after `ins`: its writes added to every class; a predicate it writes no
+/// longer known.
+fn after(classes: Classes, ins: &Instr) -> Classes {
+    let w = writes(ins);
+    let mut out = Classes::new();
+    for (mut known, mut written) in classes {
+        written.extend(w.iter().copied());
+        known.retain(|p, _| !w.contains(p));
+        add(&mut out, known, written);
+    }
+    out
+}
+
+/// The classes that take an edge whose condition is `cond` (`(p, v)`: predicate `p` is `v`),
+/// each now knowing it; `None` where no class can.
+fn taken(classes: &Classes, cond: Option<(Reg, bool)>) -> Option<Classes> {
+    let Some((p, v)) = cond else {
+        return Some(classes.clone());
     };
-    let guarded = ins.guard.is_some();
+    let mut out = Classes::new();
+    for (known, written) in classes {
+        if known.get(&p).is_some_and(|&k| k != v) {
+            continue;
+        }
+        let mut known = known.clone();
+        known.insert(p, v);
+        add(&mut out, known, written.clone());
+    }
+    (!out.is_empty()).then_some(out)
+}
+
+/// `old` and `new` joined at a statement: a class in both keeps what both wrote. Past
+/// [`MAX_CLASSES`], and from then on at that statement (`blurred`, so that the fixpoint
+/// terminates: its one class's set only shrinks), every class merges into one that knows
+/// nothing.
+fn merge(mut old: Classes, new: Classes, blurred: &mut bool) -> Classes {
+    for (known, written) in new {
+        add(&mut old, known, written);
+    }
+    if old.len() <= MAX_CLASSES && !*blurred {
+        return old;
+    }
+    *blurred = true;
+    let mut sets = old.into_values();
+    let first = sets.next().unwrap_or_default();
+    let all = sets.fold(first, |a, b| a.intersection(&b).copied().collect());
+    Classes::from([(BTreeMap::new(), all)])
+}
+
+/// Adds the class `known` with `written` to `classes` (intersecting where it is there).
+fn add(classes: &mut Classes, known: BTreeMap<Reg, bool>, written: BTreeSet<Reg>) {
+    match classes.get_mut(&known) {
+        Some(w) => w.retain(|r| written.contains(r)),
+        None => {
+            classes.insert(known, written);
+        }
+    }
+}
+
+/// Statements control reaches next from statement `i` (`body.len()`: falling off the end),
+/// each with the guard value its edge implies (a guarded `bra` taken or not, a guarded
+/// `ret` / `exit` / `trap` not taken).
+fn successors(
+    body: &[Stmt],
+    labels: &HashMap<&str, usize>,
+    i: usize,
+) -> Vec<(usize, Option<(Reg, bool)>)> {
+    let Stmt::Instr(ins) = &body[i] else {
+        return vec![(i + 1, None)];
+    };
+    // The guard's predicate and the value under which the instruction runs.
+    let runs = ins.guard.as_ref().map(|g| (g.pred, !g.negated));
+    let skipped = runs.map(|(p, v)| (p, !v));
     let mut next = Vec::new();
     match ins.op {
         Op::Bra => {
             if let Some(Operand::Sym(l)) = ins.operands.first()
                 && let Some(&at) = labels.get(l.as_str())
             {
-                next.push(at);
+                next.push((at, runs));
             }
-            if guarded {
-                next.push(i + 1);
+            if runs.is_some() {
+                next.push((i + 1, skipped));
             }
         }
-        Op::Ret | Op::Exit | Op::Trap if !guarded => {}
-        _ => next.push(i + 1),
+        Op::Ret | Op::Exit | Op::Trap => {
+            if runs.is_some() {
+                next.push((i + 1, skipped));
+            }
+        }
+        _ => next.push((i + 1, None)),
     }
     next
 }
@@ -323,6 +412,58 @@ mod tests {
             ins(Op::Ret, &[], vec![]),
         ]);
         check_entry(&e).unwrap();
+    }
+
+    /// The epilogue overlap's shape: written under a branch on `%p0`, read under a later
+    /// branch on `%p0` (passes); with `%p0` rewritten between the two, reported.
+    #[test]
+    fn branches_on_one_predicate_are_correlated_until_it_is_written() {
+        let p0 = || reg(RegClass::Pred, 0);
+        let body = |rewrite: bool| {
+            let mut b = vec![
+                ins(
+                    Op::Mov,
+                    &["u32"],
+                    vec![r32(0), Operand::Sym("%tid.x".into())],
+                ),
+                ins(
+                    Op::Setp,
+                    &["lt", "u32"],
+                    vec![p0(), r32(0), Operand::Imm(7)],
+                ),
+                guarded(
+                    Op::Bra,
+                    &["uni"],
+                    vec![Operand::Sym("SKIP1".into())],
+                    0,
+                    true,
+                ),
+                ins(Op::Add, &["u32"], vec![r32(1), r32(0), Operand::Imm(8)]),
+                Stmt::Label("SKIP1".into()),
+            ];
+            if rewrite {
+                b.push(ins(
+                    Op::Setp,
+                    &["lt", "u32"],
+                    vec![p0(), r32(0), Operand::Imm(9)],
+                ));
+            }
+            b.extend([
+                guarded(
+                    Op::Bra,
+                    &["uni"],
+                    vec![Operand::Sym("SKIP2".into())],
+                    0,
+                    true,
+                ),
+                ins(Op::Add, &["u32"], vec![r32(2), r32(1), Operand::Imm(8)]),
+                Stmt::Label("SKIP2".into()),
+                ins(Op::Ret, &[], vec![]),
+            ]);
+            entry(b)
+        };
+        check_entry(&body(false)).unwrap();
+        assert_eq!(check_entry(&body(true)).unwrap_err().reg, "%r1");
     }
 
     #[test]

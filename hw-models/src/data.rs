@@ -78,6 +78,8 @@ pub(crate) struct GpuSpec {
     pub l2_fill_gb_per_s: Option<f64>,
     /// See [`crate::Target::quad_clusters`].
     pub quad_clusters: Option<u32>,
+    /// See [`crate::Target::oct_clusters`].
+    pub oct_clusters: Option<u32>,
     /// See [`crate::Target::dram_latency_ns`].
     pub dram_latency_ns: Option<f64>,
     pub datasheet: &'static [DatasheetPeak],
@@ -208,6 +210,7 @@ static SM80_GPUS: [GpuSpec; 1] = [GpuSpec {
     dram_gb_per_s: 2039.0, // A100 80GB SXM datasheet (40 GB part: 1555)
     l2_fill_gb_per_s: None,
     quad_clusters: None,
+    oct_clusters: None,
     dram_latency_ns: None,
     datasheet: &A100_PEAKS,
     estimates: &[],
@@ -274,6 +277,7 @@ static SM86_GPUS: [GpuSpec; 2] = [
         dram_gb_per_s: 936.0, // [GA102-WP] 19.5 Gbps x 384 bit
         l2_fill_gb_per_s: None,
         quad_clusters: None,
+        oct_clusters: None,
         dram_latency_ns: None,
         datasheet: &RTX3090_PEAKS,
         estimates: &[],
@@ -292,6 +296,7 @@ static SM86_GPUS: [GpuSpec; 2] = [
         dram_gb_per_s: 600.0, // [A10-DS]
         l2_fill_gb_per_s: None,
         quad_clusters: None,
+        oct_clusters: None,
         dram_latency_ns: None,
         datasheet: &A10_PEAKS,
         estimates: &["tensor(f16,acc f16)"],
@@ -360,6 +365,7 @@ static SM89_GPUS: [GpuSpec; 2] = [
         dram_gb_per_s: 1008.0, // [ADA-WP] 21 Gbps x 384 bit
         l2_fill_gb_per_s: None,
         quad_clusters: None,
+        oct_clusters: None,
         dram_latency_ns: None,
         datasheet: &RTX4090_PEAKS,
         estimates: &[],
@@ -378,6 +384,7 @@ static SM89_GPUS: [GpuSpec; 2] = [
         dram_gb_per_s: 864.0, // [L20]
         l2_fill_gb_per_s: None,
         quad_clusters: None,
+        oct_clusters: None,
         dram_latency_ns: None,
         datasheet: &L20_PEAKS,
         estimates: &["tensor(f16,acc f16)", "l2_bytes"],
@@ -450,6 +457,11 @@ static SM90A_GPUS: [GpuSpec; 2] = [
         // kernel of 4-CTA clusters and one CTA per SM held 30 on an H100 and on an H200
         // (docs/BENCHMARKS.md run 24), 120 of the 132 SMs.
         quad_clusters: Some(30),
+        // Clusters of eight: not measured on an H100. 14, the fewest a GH100 of 132 SMs in
+        // eight GPCs (at most 18 SMs each, whole TPCs of two) that holds 30 clusters of four
+        // can hold; the H200 of run 37-a held 15 (see the h200 entry). A grid sized for 15
+        // would run its last cluster as a second wave on a die that holds 14.
+        oct_clusters: Some(14),
         // Fitted, not a datasheet figure: the latency under which the bytes a decode grid's
         // rings hold stream at this bandwidth. 1.5 us orders the decode kernels measured on
         // an H100 (docs/BENCHMARKS.md run 10): 128x64 tiles with 5.6-6.75 MiB in flight
@@ -479,6 +491,11 @@ static SM90A_GPUS: [GpuSpec; 2] = [
         // kernel of 4-CTA clusters and one CTA per SM held 30 on an H100 and on an H200
         // (docs/BENCHMARKS.md run 24), 120 of the 132 SMs.
         quad_clusters: Some(30),
+        // Measured, not a datasheet figure: `cuOccupancyMaxActiveClusters` of a kernel of
+        // 8-CTA clusters and one CTA per SM (200 KiB of shared memory) held 15 on an H200
+        // (docs/BENCHMARKS.md run 37-a, `python3 docs/logs/run37-clusters.py`), 120 CTAs;
+        // 7 clusters of 16. Floorsweeping varies by die: see the h100-sxm entry.
+        oct_clusters: Some(15),
         // Not fitted: 1.6 us, the least latency under which tf32 128x6144x4096's 128x64
         // tiles (6.75 MiB in flight, 0.89x cuBLAS against split-K 2 of 128x128's 0.97x, run
         // 9-m) starve at 4.8 TB/s, moved 19 decode kernels to two-row tiles and split-K and
@@ -540,6 +557,7 @@ static SM100A_GPUS: [GpuSpec; 1] = [GpuSpec {
     dram_gb_per_s: 8000.0, // [B200] DGX B200: 64 TB/s / 8 GPUs (verda lists 7.7)
     l2_fill_gb_per_s: None,
     quad_clusters: None,
+    oct_clusters: None,
     dram_latency_ns: None,
     datasheet: &B200_PEAKS,
     estimates: &[
@@ -592,6 +610,7 @@ static SM103A_GPUS: [GpuSpec; 1] = [GpuSpec {
     dram_gb_per_s: 8000.0, // [B300] 8 TB/s
     l2_fill_gb_per_s: None,
     quad_clusters: None,
+    oct_clusters: None,
     dram_latency_ns: None,
     datasheet: &B300_PEAKS,
     estimates: &[
@@ -646,6 +665,7 @@ static SM120A_GPUS: [GpuSpec; 1] = [GpuSpec {
     dram_gb_per_s: 1792.0, // [RTXB-WP] 28 Gbps x 512 bit
     l2_fill_gb_per_s: None,
     quad_clusters: None,
+    oct_clusters: None,
     dram_latency_ns: None,
     datasheet: &RTX5090_PEAKS,
     estimates: &["hfma_per_clk_per_sm", "tensor(f16,acc f32) recalled"],
@@ -672,6 +692,7 @@ static SM121A_GPUS: [GpuSpec; 1] = [GpuSpec {
     dram_gb_per_s: 273.0, // [GB10]
     l2_fill_gb_per_s: None,
     quad_clusters: None,
+    oct_clusters: None,
     dram_latency_ns: None,
     datasheet: &GB10_PEAKS,
     estimates: &[

@@ -151,6 +151,10 @@ pub struct Target {
     /// `sms / 4` where a GPC's SM count is not a multiple of four); `None` where not
     /// measured (see the part table).
     pub quad_clusters: Option<u32>,
+    /// Clusters of eight CTAs, one CTA per SM, that the GPCs hold at once (fewer than
+    /// `sms / 8` where a GPC's SM count is not a multiple of eight); `None` where not
+    /// known (see the part table for the measurement or the derivation).
+    pub oct_clusters: Option<u32>,
     /// Latency of a TMA load from DRAM while a decode-like grid streams the weights, ns:
     /// with the bytes its stage rings keep in flight it bounds the grid's streaming rate
     /// (Little's law). A fitted model parameter, not a measured latency; `None` where not
@@ -262,6 +266,7 @@ fn build(a: &ArchSpec, g: &GpuSpec) -> Target {
         dram_gb_per_s: g.dram_gb_per_s,
         l2_fill_gb_per_s: g.l2_fill_gb_per_s,
         quad_clusters: g.quad_clusters,
+        oct_clusters: g.oct_clusters,
         dram_latency_ns: g.dram_latency_ns,
         max_threads_per_sm: a.max_threads_per_sm,
         max_threads_per_cta: 1024,

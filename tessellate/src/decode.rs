@@ -70,24 +70,76 @@ pub(crate) fn wide_first(a: &Plan, b: &Plan) -> Ordering {
     (widest_n(b), b.transposed).cmp(&(widest_n(a), a.transposed))
 }
 
-/// Where the first of the sorted plans is split-K, the first A and B block grid of
-/// [`DECODE_AB_OVER_SPLIT_K_CTAS`] CTAs or more goes before it; unless the split-K plan can
+/// Where the first of the sorted plans is split-K: a wide split-K 4 grid sharing B goes
+/// first where [`wide_split_k4_first`] holds; otherwise the first A and B block grid of
+/// [`DECODE_AB_OVER_SPLIT_K_CTAS`] CTAs or more goes before it, unless the split-K plan can
 /// share B over its two tile rows instead ([`split_k_pairs_fit`] on a GPU holding
-/// `quad_ctas` CTAs in 4-CTA clusters at once), which it then does.
-pub(crate) fn blocks_before_split_k(out: &mut Vec<Plan>, quad_ctas: Option<i64>) {
-    if out.first().is_some_and(|p| p.split_k > 1)
-        && let Some(i) = out.iter().position(|p| {
-            p.multicast_a > 1
-                && block_ctas(p, [p.multicast, p.multicast_a]) >= DECODE_AB_OVER_SPLIT_K_CTAS
-        })
+/// `resident[0]` CTAs in 4-CTA clusters at once), which it then does. `resident`: CTAs the
+/// GPU holds at once in clusters of four and of eight (where known).
+pub(crate) fn blocks_before_split_k(
+    out: &mut Vec<Plan>,
+    problem: &GemmProblem,
+    resident: [Option<i64>; 2],
+) {
+    let Some(first) = out.first().filter(|p| p.split_k > 1) else {
+        return;
+    };
+    let block = out.iter().position(|p| {
+        p.multicast_a > 1
+            && block_ctas(p, [p.multicast, p.multicast_a]) >= DECODE_AB_OVER_SPLIT_K_CTAS
+    });
+    if (first.split_k == 2 || block.is_some())
+        && problem.k >= WIDE_SPLIT_K4_MIN_K
+        && let Some(oct) = resident[1]
+        && let Some(i) = out.iter().position(|p| wide_split_k4_fits(p, oct))
     {
-        if quad_ctas.is_some_and(|ctas| split_k_pairs_fit(&out[0], ctas)) {
-            out[0].multicast = SPLIT_K_B_PAIRS;
-        } else {
-            let block = out.remove(i);
-            out.insert(0, block);
-        }
+        let mut wide = out.remove(i);
+        wide.multicast = SPLIT_K_B_PAIRS;
+        out.insert(0, wide);
+        return;
     }
+    let Some(i) = block else {
+        return;
+    };
+    if resident[0].is_some_and(|ctas| split_k_pairs_fit(&out[0], ctas)) {
+        out[0].multicast = SPLIT_K_B_PAIRS;
+    } else {
+        let block = out.remove(i);
+        out.insert(0, block);
+    }
+}
+
+/// Fewest K at which a decode grid whose first ranked plan is split-K 2, or gives way to a
+/// block, takes a wide split-K 4 grid sharing B instead (see [`wide_split_k4_fits`]): 40
+/// k-tiles of 64, ten per split. Measured on an H200 (docs/BENCHMARKS.md run 37), such grids
+/// (two 64-row tile rows of 96, 128 or 192 columns, split four ways, B shared over the pair
+/// in 8-CTA clusters):
+/// - run 37-b, four shapes where the defaults were split-K 2 sharing B or a block:
+///   1.21-1.52x faster (120x1440x8328 0.61 -> 0.93 of cuBLAS, 128x1536x8088 0.78 -> 1.00);
+/// - run 37-c, out of sample (a first rule: wherever the first plan is split-K, seeds 166-168,
+///   36 of 240 moved defaults timed): in place of split-K 2, 1.10-1.28x at nine of ten with
+///   K of 2912 or more (80x2032x8960 0.68 -> 0.87 of cuBLAS), 0.92x and 0.95x at K = 1424
+///   and 2032; in place of a block, 1.09-1.36x at eight of eight (128x1440x4104 0.80 ->
+///   1.08); adding sharing to a split-K 4 default of the same tiles, 0.86-0.99x at 15 of 16:
+///   not taken.
+const WIDE_SPLIT_K4_MIN_K: i64 = 2560;
+
+/// Whether `p` is a wide split-K 4 grid that may share B over its tile-row pair: a plain
+/// grid of two 64-row tile rows at least 96 columns wide, split four ways, not in a
+/// multicast cluster, whose 8-CTA clusters (one pair per k-split) all fit the `oct_ctas`
+/// the GPU runs at once.
+fn wide_split_k4_fits(p: &Plan, oct_ctas: i64) -> bool {
+    let [gm, gn, _] = p.grid();
+    p.worker_threads == 128
+        && !p.transposed
+        && !p.stream_k
+        && p.split_k == 4
+        && p.cta_tile[0] == 64
+        && p.cta_tile[1] >= 96
+        && gm == SPLIT_K_B_PAIRS
+        && gm * gn * p.split_k <= oct_ctas
+        && p.multicast == 1
+        && p.multicast_a == 1
 }
 
 /// Tile rows whose CTAs share each B tile in a decode split-K grid that would otherwise give

@@ -400,7 +400,7 @@ pub fn plans(
     });
     out.dedup_by(|a, b| key(a) == key(b));
     if decode {
-        decode::blocks_before_split_k(&mut out, quad_cluster_ctas(target));
+        decode::blocks_before_split_k(&mut out, problem, resident_cluster_ctas(target));
     }
     out.truncate(opts.top.max(1));
     Ok(Ranking {
@@ -829,6 +829,15 @@ pub(crate) const LONE_MULTICAST_MIN_K: i64 = 1536;
 /// [`hw_models::Target::quad_clusters`], where measured.
 pub(crate) fn quad_cluster_ctas(target: &Target) -> Option<i64> {
     target.quad_clusters.map(|q| 4 * i64::from(q))
+}
+
+/// CTAs `target` holds at once in clusters of four and of eight, one CTA per SM
+/// ([`hw_models::Target::quad_clusters`], [`hw_models::Target::oct_clusters`]), where known.
+fn resident_cluster_ctas(target: &Target) -> [Option<i64>; 2] {
+    [
+        quad_cluster_ctas(target),
+        target.oct_clusters.map(|o| 8 * i64::from(o)),
+    ]
 }
 
 /// `gm` tile rows padded to whole clusters of `share` rows (B multicast groups).

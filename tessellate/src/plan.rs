@@ -384,9 +384,9 @@ impl fmt::Display for Plan {
             let shared = self.multicast * self.multicast_a;
             writeln!(
                 f,
-                "  split-K   {} k-splits per tile, reduced in a {}-CTA cluster{}",
+                "  split-K   {} k-splits per tile, reduced in {}{}",
                 self.split_k,
-                self.split_k * shared,
+                a_cluster(self.split_k * shared),
                 if shared > 1 {
                     " (one multicast group per k-split)"
                 } else {
@@ -415,16 +415,16 @@ impl fmt::Display for Plan {
         if self.multicast_a > 1 {
             writeln!(
                 f,
-                "  multicast A and B over a {}-CTA cluster of {} x {} tiles (TMA multicast)",
-                self.multicast * self.multicast_a,
+                "  multicast A and B over {} of {} x {} tiles (TMA multicast)",
+                a_cluster(self.multicast * self.multicast_a),
                 self.multicast,
                 self.multicast_a
             )?;
         } else if self.multicast > 1 {
             writeln!(
                 f,
-                "  multicast B shared by a {}-CTA cluster along m (TMA multicast)",
-                self.multicast
+                "  multicast B shared by {} along m (TMA multicast)",
+                a_cluster(self.multicast)
             )?;
         }
         let split = match self.split {
@@ -476,4 +476,14 @@ impl fmt::Display for Plan {
             self.modeled.regs_per_thread
         )
     }
+}
+
+/// "a 4-CTA cluster", "an 8-CTA cluster": the article by how the count is said.
+fn a_cluster(ctas: i64) -> String {
+    let article = if matches!(ctas, 8 | 11 | 18) {
+        "an"
+    } else {
+        "a"
+    };
+    format!("{article} {ctas}-CTA cluster")
 }

@@ -647,46 +647,69 @@ fn decode_blocks_take_96_column_tiles_at_any_n() {
 /// 33-i, H100); block grids of 40 to 44 CTAs ran 0.95x the split-K defaults (33-h), which
 /// stay first there. Since run 36 a split-K 2 grid of two 64-row tile rows whose 4-CTA
 /// clusters fit the GPU at once (120 CTAs) shares B over each tile-row pair instead
-/// (`decode::SPLIT_K_B_PAIRS`; 1.130x at 28 moved defaults, run 36-g): 128x1672x6536 (108
-/// CTAs), 80x1720x3704 (108); 80x1960x2912 would take 124 and keeps its block, as does
-/// 120x1440x8328, whose first split-K plan splits four ways.
+/// (`decode::SPLIT_K_B_PAIRS`; 1.130x at 28 moved defaults, run 36-g): 80x1744x1816 (112
+/// CTAs), 80x1640x2504 (104); 80x1960x2432 would take 124 and keeps its block. Since run 37,
+/// with K of 2560 or more, where the first plan is split-K 2 or gives way to a block, a
+/// split-K 4 grid of two 64-row tile rows at least 96 columns wide whose 8-CTA clusters fit
+/// 14 (112 CTAs) goes first sharing B (`decode::WIDE_SPLIT_K4_MIN_K`; 1.181x at 52 moved
+/// defaults, run 37-d): 128x1672x6536 and 80x1720x3704 (split-K 2 sharing B in run 36),
+/// 120x1440x8328 and 80x1944x4200 (blocks), 80x1264x2872 (split-K 2). A split-K 4 first
+/// plan without a block before it keeps its grid (80x1208x6520), and so does split-K 2 below
+/// that K (120x1440x2400).
 #[test]
 fn decode_block_grids_of_48_ctas_rank_before_split_k() {
     #[derive(Debug, PartialEq)]
     enum First {
         Block,
         SplitKPairs,
+        WideSplitK4Pairs,
         SplitK,
     }
     for (m, n, k, want) in [
-        (80, 1944, 4200, First::Block),
-        (80, 1960, 2912, First::Block),
-        (128, 1672, 6536, First::SplitKPairs),
-        (80, 1720, 3704, First::SplitKPairs),
-        (120, 1440, 8328, First::Block),
-        (80, 1264, 2872, First::SplitK),
+        (80, 1960, 2432, First::Block),
+        (80, 1944, 2200, First::Block),
+        (80, 1744, 1816, First::SplitKPairs),
+        (80, 1640, 2504, First::SplitKPairs),
+        (128, 1672, 6536, First::WideSplitK4Pairs),
+        (80, 1720, 3704, First::WideSplitK4Pairs),
+        (120, 1440, 8328, First::WideSplitK4Pairs),
+        (80, 1944, 4200, First::WideSplitK4Pairs),
+        (80, 1264, 2872, First::WideSplitK4Pairs),
         (80, 1208, 6520, First::SplitK),
+        (120, 1440, 2400, First::SplitK),
     ] {
         let ranked = ranked_row_major(m, n, k, 40);
         let p = &ranked[0];
-        let first = match (p.multicast_a > 1, p.split_k > 1, p.multicast) {
-            (true, false, _) => First::Block,
-            (false, true, 2) => First::SplitKPairs,
-            (false, true, 1) => First::SplitK,
+        let first = match (p.multicast_a > 1, p.split_k, p.multicast) {
+            (true, 1, _) => First::Block,
+            (false, 2, 2) => First::SplitKPairs,
+            (false, 4, 2) => First::WideSplitK4Pairs,
+            (false, 2.., 1) => First::SplitK,
             _ => panic!("{m}x{n}x{k}: {p}"),
         };
         assert_eq!(first, want, "{m}x{n}x{k}: {p}");
-        if first != First::Block {
-            assert!(ranked.iter().any(|q| q.multicast_a > 1), "{m}x{n}x{k}");
-        }
-        if first == First::SplitKPairs {
-            assert_eq!((p.split_k, p.cta_tile[0], p.grid()[0]), (2, 64, 2), "{p}");
-            assert!(p.grid()[0] * p.grid()[1] * 2 <= 120, "{p}");
-            assert!(
-                p.to_string()
-                    .contains("reduced in a 4-CTA cluster (one multicast group per k-split)"),
-                "{p}"
-            );
+        let [gm, gn, _] = p.grid();
+        match first {
+            First::SplitKPairs => {
+                assert_eq!((p.cta_tile[0], gm), (64, 2), "{p}");
+                assert!(gm * gn * 2 <= 120, "{p}");
+                assert!(
+                    p.to_string()
+                        .contains("reduced in a 4-CTA cluster (one multicast group per k-split)"),
+                    "{p}"
+                );
+            }
+            First::WideSplitK4Pairs => {
+                assert!(k >= 2560, "{p}");
+                assert!(p.cta_tile[0] == 64 && p.cta_tile[1] >= 96 && gm == 2, "{p}");
+                assert!(gm * gn * 4 <= 112, "{p}");
+                assert!(
+                    p.to_string()
+                        .contains("reduced in an 8-CTA cluster (one multicast group per k-split)"),
+                    "{p}"
+                );
+            }
+            First::Block | First::SplitK => {}
         }
         // Only the first plan shares B with split-K.
         assert!(

@@ -2090,7 +2090,10 @@ fn release_stage(b: &mut Builder, peers: &[Reg], when: Signal, local: Reg, remot
         vec![sym("_"), addr(local, 0)],
     );
     for &peer in peers {
-        b.emit(
+        // Under the arrival's guard: on a tile's first k-tile `local` names no stage yet.
+        b.emit_if(
+            when.remote,
+            false,
             Op::Mapa,
             "shared::cluster.u32",
             vec![r(remote), r(local), r(peer)],
