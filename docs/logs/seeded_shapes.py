@@ -22,19 +22,20 @@ def draw(seed, n):
     return [shape() for _ in range(n)]
 
 
-def print_ptx_diffs(shapes):
+def print_ptx_diffs(shapes, first_plan=False):
     """Print each shape `(m, n, k)` whose default sm_90a kernel differs between the builds
     `$A` and `$B` (`compile` output less its modeled-figure lines, with `$EXTRA` flags), with
-    both hashes; returns how many differ. Two compiles at a time."""
+    both hashes; returns how many differ. Two compiles at a time. With `first_plan`, the
+    first ranked plan instead (`plans --top 1`, less its modeled figures; run 37)."""
     import hashlib, os, subprocess
     from concurrent.futures import ThreadPoolExecutor
     a_build, b_build = os.environ["A"], os.environ["B"]
     extra = os.environ.get("EXTRA", "").split()
 
     def h(b, m, n, k):
-        p = subprocess.run([b, "compile", "gemm", "--m", str(m), "--n", str(n), "--k", str(k),
-                            "--target", "sm_90a", "-o", "/dev/stdout", *extra],
-                           capture_output=True, text=True)
+        what = ["plans", "gemm", "--top", "1"] if first_plan else ["compile", "gemm", "-o", "/dev/stdout"]
+        p = subprocess.run([b, *what, "--m", str(m), "--n", str(n), "--k", str(k),
+                            "--target", "sm_90a", *extra], capture_output=True, text=True)
         if p.returncode:
             return "ERR" + p.stderr[:80]
         kept = (l for l in p.stdout.splitlines() if "cycles" not in l and "TFLOP/s" not in l)

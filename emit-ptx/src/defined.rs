@@ -30,9 +30,9 @@
 //!
 //! This module shares no code with the code generators it checks.
 
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::collections::{BTreeMap, HashMap};
 
-use crate::ast::{Entry, Instr, Module, Op, Operand, Reg, Stmt};
+use crate::ast::{Entry, Instr, Module, Op, Operand, Reg, RegClass, Stmt};
 use crate::print::{print_instr, print_operand};
 
 /// An instruction that reads a register some path to it has not written.
@@ -63,7 +63,51 @@ pub fn check_module(m: &Module) -> Result<(), UndefinedRead> {
 /// Key: predicate values every path of the class branched on (and has not rewritten since);
 /// value: the registers every path of the class has written. A register is written on every
 /// path to a statement where it is in every class's set.
-type Classes = BTreeMap<BTreeMap<Reg, bool>, BTreeSet<Reg>>;
+type Classes = BTreeMap<BTreeMap<Reg, bool>, Bits>;
+
+/// A set of an entry's registers, by their index in [`Regs`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Bits(Vec<u64>);
+
+impl Bits {
+    fn empty(n: usize) -> Self {
+        Bits(vec![0; n.div_ceil(64)])
+    }
+
+    fn has(&self, i: usize) -> bool {
+        self.0[i / 64] >> (i % 64) & 1 == 1
+    }
+
+    fn set(&mut self, i: usize) {
+        self.0[i / 64] |= 1 << (i % 64);
+    }
+
+    fn keep_common(&mut self, other: &Bits) {
+        self.0.iter_mut().zip(&other.0).for_each(|(a, b)| *a &= b);
+    }
+}
+
+/// An entry's registers, numbered in order of first appearance.
+struct Regs(HashMap<Reg, usize>);
+
+impl Regs {
+    fn of(body: &[Stmt]) -> Self {
+        let mut ids = HashMap::new();
+        for s in body {
+            if let Stmt::Instr(ins) = s {
+                for r in writes(ins).into_iter().chain(all_regs(ins)) {
+                    let n = ids.len();
+                    ids.entry(r).or_insert(n);
+                }
+            }
+        }
+        Regs(ids)
+    }
+
+    fn id(&self, r: &Reg) -> usize {
+        self.0[r]
+    }
+}
 
 /// Classes beyond which a statement's paths merge into one (what they knew of predicates
 /// dropped): keeps the analysis linear in practice; merging only loses facts, so the check
@@ -84,22 +128,41 @@ pub fn check_entry(e: &Entry) -> Result<(), UndefinedRead> {
             _ => None,
         })
         .collect();
+    let regs = Regs::of(body);
+    // Per statement: the indices it writes, and the predicates among them.
+    let written: Vec<(Vec<usize>, Vec<Reg>)> = body
+        .iter()
+        .map(|s| match s {
+            Stmt::Instr(ins) => {
+                let w = writes(ins);
+                let ids = w.iter().map(|r| regs.id(r)).collect();
+                (
+                    ids,
+                    w.into_iter()
+                        .filter(|r| r.class == RegClass::Pred)
+                        .collect(),
+                )
+            }
+            _ => (Vec::new(), Vec::new()),
+        })
+        .collect();
     // The classes of paths on entry to statement `i` (`None`: no path reaches it yet).
     let mut into: Vec<Option<Classes>> = vec![None; body.len() + 1];
-    into[0] = Some(Classes::from([(BTreeMap::new(), BTreeSet::new())]));
+    into[0] = Some(Classes::from([(
+        BTreeMap::new(),
+        Bits::empty(regs.0.len()),
+    )]));
     // Statements whose classes have merged into one ([`MAX_CLASSES`]); they stay merged.
     let mut blurred = vec![false; body.len() + 1];
     let mut work: Vec<usize> = vec![0];
     while let Some(i) = work.pop() {
-        let Some(mut out) = into[i].clone() else {
-            continue;
-        };
         if i == body.len() {
             continue;
         }
-        if let Stmt::Instr(ins) = &body[i] {
-            out = after(out, ins);
-        }
+        let Some(mut out) = into[i].clone() else {
+            continue;
+        };
+        out = after(out, &written[i]);
         for (next, cond) in successors(body, &labels, i) {
             let Some(edge) = taken(&out, cond) else {
                 continue;
@@ -118,7 +181,7 @@ pub fn check_entry(e: &Entry) -> Result<(), UndefinedRead> {
         let (Stmt::Instr(ins), Some(classes)) = (s, &into[i]) else {
             continue;
         };
-        let unwritten = |r: &Reg| classes.values().any(|w| !w.contains(r));
+        let unwritten = |r: &Reg| classes.values().any(|w| !w.has(regs.id(r)));
         if let Some(reg) = reads(ins).into_iter().find(unwritten) {
             let mut text = String::new();
             print_instr(&mut text, ins);
@@ -135,15 +198,17 @@ pub fn check_entry(e: &Entry) -> Result<(), UndefinedRead> {
     Ok(())
 }
 
-/// The classes after `ins`: its writes added to every class; a predicate it writes no
-/// longer known.
-fn after(classes: Classes, ins: &Instr) -> Classes {
-    let w = writes(ins);
+/// The classes after a statement that writes `(ids, preds)`: the writes added to every
+/// class; a predicate written no longer known.
+fn after(classes: Classes, (ids, preds): &(Vec<usize>, Vec<Reg>)) -> Classes {
+    if ids.is_empty() {
+        return classes;
+    }
     let mut out = Classes::new();
-    for (mut known, mut written) in classes {
-        written.extend(w.iter().copied());
-        known.retain(|p, _| !w.contains(p));
-        add(&mut out, known, written);
+    for (mut known, mut w) in classes {
+        ids.iter().for_each(|&i| w.set(i));
+        known.retain(|p, _| !preds.contains(p));
+        add(&mut out, known, w);
     }
     out
 }
@@ -179,15 +244,15 @@ fn merge(mut old: Classes, new: Classes, blurred: &mut bool) -> Classes {
     }
     *blurred = true;
     let mut sets = old.into_values();
-    let first = sets.next().unwrap_or_default();
-    let all = sets.fold(first, |a, b| a.intersection(&b).copied().collect());
+    let mut all = sets.next().expect("a reached statement has a class");
+    sets.for_each(|b| all.keep_common(&b));
     Classes::from([(BTreeMap::new(), all)])
 }
 
 /// Adds the class `known` with `written` to `classes` (intersecting where it is there).
-fn add(classes: &mut Classes, known: BTreeMap<Reg, bool>, written: BTreeSet<Reg>) {
+fn add(classes: &mut Classes, known: BTreeMap<Reg, bool>, written: Bits) {
     match classes.get_mut(&known) {
-        Some(w) => w.retain(|r| written.contains(r)),
+        Some(w) => w.keep_common(&written),
         None => {
             classes.insert(known, written);
         }
@@ -287,6 +352,15 @@ fn reads(ins: &Instr) -> Vec<Reg> {
     for (k, op) in ins.operands.iter().enumerate() {
         collect(op, k == 0 && skip_first, &mut out);
     }
+    out
+}
+
+/// Every register `ins` names: its guard and all of its operands' (written or read).
+fn all_regs(ins: &Instr) -> Vec<Reg> {
+    let mut out: Vec<Reg> = ins.guard.iter().map(|g| g.pred).collect();
+    ins.operands
+        .iter()
+        .for_each(|op| collect(op, false, &mut out));
     out
 }
 

@@ -7,8 +7,8 @@ use hw_models::Target;
 
 use crate::decode;
 use crate::generate::{
-    LONE_MULTICAST_MIN_K, Options, a_rows_straddle_sectors, b_rows_straddle_sectors, cluster_rows,
-    quad_cluster_ctas,
+    LONE_MULTICAST_MIN_K, Options, a_rows_straddle_sectors, b_rows_straddle_sectors, b_straddles,
+    cluster_rows, quad_cluster_ctas,
 };
 use crate::plan::Plan;
 use crate::problem::GemmProblem;
@@ -42,6 +42,64 @@ pub(crate) fn share_ab(out: &mut [Plan], problem: &GemmProblem, opts: &Options, 
     for p in out.iter_mut().filter(|p| takes(p, ctas)) {
         [p.multicast, p.multicast_a] = AB_BLOCK;
     }
+}
+
+/// Sets B pairs (`Plan::multicast` 2) on the decode grids that [`share_ab`]'s blocks cannot
+/// take because their 4-CTA clusters would not fit the GPU at once: one batch, 16-bit
+/// inputs, 65 to 128 rows, K above [`LONE_MULTICAST_MIN_K`], a row-major B whose rows
+/// straddle 128-byte lines ([`b_straddles`], as for the lone grids' B sharing since run 31),
+/// a plain grid of two 64-row tile rows ([`takes_decode_pairs`]). Each B piece then leaves
+/// L2 once per tile column instead of once per CTA, B being most of a decode GEMM's bytes.
+/// Measured on an H200 (docs/BENCHMARKS.md run 37), `--multicast on` against the same plan
+/// unshared:
+/// - 37-f, every such default of 121 to 132 CTAs among 1700 seeded shapes and two more: with
+///   a row-major B 1.098x in geomean, 12 of 14 faster (105x3864x4872 0.70 -> 0.88 of cuBLAS);
+///   with a column-major B 1.022x, three of ten 0.92-0.99x;
+/// - 37-g, out of sample, without the straddle condition: 1.060x at 23 moved defaults, five
+///   0.96-0.99x, two of them with B rows of whole lines (of three such); and the suite's
+///   128x4096x4096, 128x4096x14336, 128x6144x4096 (whole lines) would have moved, where run
+///   32-e measured pairs 0.91-0.93x at 128x4096x4096 (H100);
+/// - 37-h, out of sample, as kept: 1.079x at 27 moved defaults, 23 faster (bf16
+///   121x7800x6280 0.72 -> 0.93 of cuBLAS, 128x3880x5328 0.74 -> 0.95), four 0.96-0.99x.
+pub(crate) fn share_b_past_blocks(
+    out: &mut [Plan],
+    problem: &GemmProblem,
+    opts: &Options,
+    target: &Target,
+) {
+    let Some(ctas) = quad_cluster_ctas(target) else {
+        return;
+    };
+    if !decode::is_decode(problem, opts)
+        || problem.m <= 64
+        || problem.dtype.input_bytes() != 2
+        || problem.k <= LONE_MULTICAST_MIN_K
+        || !b_straddles(problem, opts)
+    {
+        return;
+    }
+    let sms = i64::from(target.sms);
+    for p in out.iter_mut().filter(|p| takes_decode_pairs(p, ctas, sms)) {
+        p.multicast = 2;
+    }
+}
+
+/// Whether a decode plan takes B pairs ([`share_b_past_blocks`]): a plain grid of two 64-row
+/// tile rows, one tile per CTA, not yet in a cluster, of more CTAs than the `quad_ctas` the
+/// GPU holds in 4-CTA clusters and at most its `sms` (one wave).
+fn takes_decode_pairs(p: &Plan, quad_ctas: i64, sms: i64) -> bool {
+    let [gm, gn, _] = p.grid();
+    p.worker_threads == 128
+        && !p.transposed
+        && p.split_k == 1
+        && !p.persistent
+        && !p.stream_k
+        && p.cta_tile[0] == 64
+        && gm == AB_BLOCK[0]
+        && p.multicast == 1
+        && p.multicast_a == 1
+        && gm * gn > quad_ctas
+        && gm * gn <= sms
 }
 
 /// The block of tile rows x tile columns whose 4-CTA cluster shares A and B ([`share_ab`]):

@@ -124,22 +124,10 @@ pub(crate) fn blocks_before_split_k(
 ///   not taken.
 const WIDE_SPLIT_K4_MIN_K: i64 = 2560;
 
-/// Whether `p` is a wide split-K 4 grid that may share B over its tile-row pair: a plain
-/// grid of two 64-row tile rows at least 96 columns wide, split four ways, not in a
-/// multicast cluster, whose 8-CTA clusters (one pair per k-split) all fit the `oct_ctas`
-/// the GPU runs at once.
+/// Whether `p` is a wide split-K 4 grid that may share B over its tile-row pair: at least
+/// 96 columns wide, [`pairs_fit`] four ways in `oct_ctas`.
 fn wide_split_k4_fits(p: &Plan, oct_ctas: i64) -> bool {
-    let [gm, gn, _] = p.grid();
-    p.worker_threads == 128
-        && !p.transposed
-        && !p.stream_k
-        && p.split_k == 4
-        && p.cta_tile[0] == 64
-        && p.cta_tile[1] >= 96
-        && gm == SPLIT_K_B_PAIRS
-        && gm * gn * p.split_k <= oct_ctas
-        && p.multicast == 1
-        && p.multicast_a == 1
+    p.cta_tile[1] >= 96 && pairs_fit(p, 4, oct_ctas)
 }
 
 /// Tile rows whose CTAs share each B tile in a decode split-K grid that would otherwise give
@@ -162,17 +150,23 @@ fn wide_split_k4_fits(p: &Plan, oct_ctas: i64) -> bool {
 pub(crate) const SPLIT_K_B_PAIRS: i64 = 2;
 
 /// Whether split-K plan `p` may share B over [`SPLIT_K_B_PAIRS`] where a block would
-/// replace it: a plain grid of two 64-row tile rows, split two ways, not in a multicast
-/// cluster, whose 4-CTA clusters all fit the `quad_ctas` the GPU runs at once.
+/// replace it: [`pairs_fit`] two ways in `quad_ctas`.
 fn split_k_pairs_fit(p: &Plan, quad_ctas: i64) -> bool {
+    pairs_fit(p, 2, quad_ctas)
+}
+
+/// Whether `p` is a plain grid of two 64-row tile rows, split `split` ways, not in a
+/// multicast cluster, whose clusters of `2 * split` CTAs (a tile-row pair per k-split) all
+/// fit the `ctas` the GPU runs at once in clusters of that size.
+fn pairs_fit(p: &Plan, split: i64, ctas: i64) -> bool {
     let [gm, gn, _] = p.grid();
     p.worker_threads == 128
         && !p.transposed
         && !p.stream_k
-        && p.split_k == 2
+        && p.split_k == split
         && p.cta_tile[0] == 64
         && gm == SPLIT_K_B_PAIRS
-        && gm * gn * p.split_k <= quad_ctas
+        && gm * gn * split <= ctas
         && p.multicast == 1
         && p.multicast_a == 1
 }

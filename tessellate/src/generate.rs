@@ -380,6 +380,7 @@ pub fn plans(
         decode::adjust(&mut out, problem);
     }
     block::share_ab(&mut out, problem, opts, target);
+    block::share_b_past_blocks(&mut out, problem, opts, target);
     if decode::ragged_96(problem, opts) {
         out.retain(decode::ragged_96_kept);
     }
@@ -597,7 +598,7 @@ pub(crate) fn b_multicast_pays(problem: &GemmProblem, opts: &Options) -> bool {
 /// measurable (0.965x). Charging the one-CTA grids too, or column-major B (tf32), moved
 /// defaults that then ran 2-7% slower (17-h: 6000x6000x2000 f16 and tf32, 8000x8000x1000
 /// and 5000x3000x2000 tf32).
-fn b_straddles(problem: &GemmProblem, opts: &Options) -> bool {
+pub(crate) fn b_straddles(problem: &GemmProblem, opts: &Options) -> bool {
     !opts.b_k_major && b_pitch(problem, opts) % 128 != 0
 }
 

@@ -720,6 +720,52 @@ fn decode_block_grids_of_48_ctas_rank_before_split_k() {
     }
 }
 
+/// Decode grids of two 64-row tile rows whose 4-CTA blocks would not fit the GPU at once
+/// (121 to 132 CTAs) share B over the tile-row pair instead, with a row-major B whose rows
+/// straddle 128-byte lines and K above 1536 (`block::share_b_past_blocks`; 1.079x at 27
+/// moved defaults out of sample, run 37-h, H200). Not with B rows of whole lines (the
+/// suite's 128x4096x4096), a column-major B, K of 1536 or less, nor where the grid takes the
+/// block (at most 120 CTAs).
+#[test]
+fn decode_grids_past_blocks_share_b_over_pairs() {
+    for (m, n, k, pairs) in [
+        (121, 7960, 2888, true),
+        (105, 3864, 4872, true),
+        (128, 8272, 6424, true),
+        (113, 4008, 8816, true),
+        (121, 7960, 1472, false),
+        (128, 2840, 4608, false),
+        (128, 4096, 4096, false),
+        (128, 6144, 4096, false),
+    ] {
+        let p = ranked_row_major(m, n, k, 1).remove(0);
+        let [gm, gn, _] = p.grid();
+        if pairs {
+            assert_eq!(
+                (p.multicast, p.multicast_a, p.split_k),
+                (2, 1, 1),
+                "{m}x{n}x{k}: {p}"
+            );
+            assert!(!p.transposed && p.cta_tile[0] == 64 && gm == 2, "{p}");
+            assert!(gm * gn > 120 && gm * gn <= 132, "{p}");
+        } else {
+            assert!(p.multicast_a > 1 || p.multicast == 1, "{m}x{n}x{k}: {p}");
+        }
+    }
+    let t = hw_models::target("sm_90a", None).unwrap();
+    let opts = Options {
+        transposed_warpgroups: true,
+        narrow_b_tiles: true,
+        b_k_major: true,
+        b_pitch_bytes: Some(6864 * 2),
+        ..Options::default()
+    };
+    let problem = GemmProblem::new(105, 3872, 6864, 1, GemmDType::F16).unwrap();
+    for p in plans(&problem, &t, &opts).unwrap().plans {
+        assert!(p.split_k > 1 || p.multicast == 1, "{p}");
+    }
+}
+
 /// Above 128 rows, plain lone grids (one wave of one CTA per tile, no split-K) whose A or B
 /// rows straddle 32-byte sectors share A and B over 2 x 2 blocks too, where K is above 1536
 /// and the padded blocks fit the GPU's 4-CTA clusters: 1.108x in geomean at 17 such
