@@ -493,6 +493,21 @@ mod tests {
     #[test]
     fn branches_on_one_predicate_are_correlated_until_it_is_written() {
         let p0 = || reg(RegClass::Pred, 0);
+        // `@!%p0 bra L; add %r{dst}, %r{src}, 8; L:`
+        let skipped_add = |label: &str, dst, src| {
+            vec![
+                guarded(Op::Bra, &["uni"], vec![Operand::Sym(label.into())], 0, true),
+                ins(Op::Add, &["u32"], vec![r32(dst), r32(src), Operand::Imm(8)]),
+                Stmt::Label(label.into()),
+            ]
+        };
+        let setp = |bound| {
+            ins(
+                Op::Setp,
+                &["lt", "u32"],
+                vec![p0(), r32(0), Operand::Imm(bound)],
+            )
+        };
         let body = |rewrite: bool| {
             let mut b = vec![
                 ins(
@@ -500,40 +515,14 @@ mod tests {
                     &["u32"],
                     vec![r32(0), Operand::Sym("%tid.x".into())],
                 ),
-                ins(
-                    Op::Setp,
-                    &["lt", "u32"],
-                    vec![p0(), r32(0), Operand::Imm(7)],
-                ),
-                guarded(
-                    Op::Bra,
-                    &["uni"],
-                    vec![Operand::Sym("SKIP1".into())],
-                    0,
-                    true,
-                ),
-                ins(Op::Add, &["u32"], vec![r32(1), r32(0), Operand::Imm(8)]),
-                Stmt::Label("SKIP1".into()),
+                setp(7),
             ];
+            b.extend(skipped_add("SKIP1", 1, 0));
             if rewrite {
-                b.push(ins(
-                    Op::Setp,
-                    &["lt", "u32"],
-                    vec![p0(), r32(0), Operand::Imm(9)],
-                ));
+                b.push(setp(9));
             }
-            b.extend([
-                guarded(
-                    Op::Bra,
-                    &["uni"],
-                    vec![Operand::Sym("SKIP2".into())],
-                    0,
-                    true,
-                ),
-                ins(Op::Add, &["u32"], vec![r32(2), r32(1), Operand::Imm(8)]),
-                Stmt::Label("SKIP2".into()),
-                ins(Op::Ret, &[], vec![]),
-            ]);
+            b.extend(skipped_add("SKIP2", 2, 1));
+            b.push(ins(Op::Ret, &[], vec![]));
             entry(b)
         };
         check_entry(&body(false)).unwrap();
