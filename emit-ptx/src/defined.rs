@@ -95,7 +95,7 @@ impl Regs {
         let mut ids = HashMap::new();
         for s in body {
             if let Stmt::Instr(ins) = s {
-                for r in writes(ins).into_iter().chain(all_regs(ins)) {
+                for r in all_regs(ins) {
                     let n = ids.len();
                     ids.entry(r).or_insert(n);
                 }

@@ -89,11 +89,7 @@ pub(crate) fn share_b_past_blocks(
 /// GPU holds in 4-CTA clusters and at most its `sms` (one wave).
 fn takes_decode_pairs(p: &Plan, quad_ctas: i64, sms: i64) -> bool {
     let [gm, gn, _] = p.grid();
-    p.worker_threads == 128
-        && !p.transposed
-        && p.split_k == 1
-        && !p.persistent
-        && !p.stream_k
+    plain_grid(p)
         && p.cta_tile[0] == 64
         && gm == AB_BLOCK[0]
         && p.multicast == 1
@@ -134,17 +130,16 @@ pub(crate) fn block_ctas(p: &Plan, [rows, cols]: [i64; 2]) -> i64 {
     cluster_rows(gm, rows) * cluster_rows(gn, cols)
 }
 
-/// A plain (not transposed) wgmma grid of one tile per CTA (no split-K, not persistent, no
-/// stream-K), tiles a whole number of `width` columns wide, whose CTAs padded to whole
-/// [`AB_BLOCK`]s fit the `ctas` the GPU runs at once in 4-CTA clusters.
+/// A plain (not transposed) wgmma grid of one tile per CTA: no split-K, not persistent, no
+/// stream-K.
+fn plain_grid(p: &Plan) -> bool {
+    p.worker_threads == 128 && !p.transposed && p.split_k == 1 && !p.persistent && !p.stream_k
+}
+
+/// A [`plain_grid`], tiles a whole number of `width` columns wide, whose CTAs padded to
+/// whole [`AB_BLOCK`]s fit the `ctas` the GPU runs at once in 4-CTA clusters.
 fn plain_one_wave(p: &Plan, ctas: i64, width: i64) -> bool {
-    p.worker_threads == 128
-        && !p.transposed
-        && p.cta_tile[1] % width == 0
-        && p.split_k == 1
-        && !p.persistent
-        && !p.stream_k
-        && block_ctas(p, AB_BLOCK) <= ctas
+    plain_grid(p) && p.cta_tile[1] % width == 0 && block_ctas(p, AB_BLOCK) <= ctas
 }
 
 /// Whether a decode plan takes [`AB_BLOCK`]: a [`plain_one_wave`] grid of two 64-row tile
