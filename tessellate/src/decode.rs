@@ -110,6 +110,70 @@ pub(crate) fn blocks_before_split_k(
     }
 }
 
+/// Where the first ranked plan of a decode problem of 65 to [`TRANSPOSED_SPLIT_K_MAX_M`] rows
+/// (16-bit inputs, N and K at least [`TRANSPOSED_SPLIT_K_MIN_NK`]) is a plain (not transposed) grid of two 64-row tile rows, the first
+/// transposed split-K grid whose clusters all fit the GPU at once goes first: its CTAs each
+/// take a 64-column slab of B (the weights) for a k-split and every row of A as wgmma's n, so
+/// no CTA reads B for a tile row that is mostly masked and each B element reaches one SM. The
+/// model sees neither (it charges a lone grid no L2 traffic, nor the bytes each SM takes in).
+/// `resident`: CTAs the GPU holds at once in clusters of one or two (its SMs), four and
+/// eight (where known). Measured on an H200 (docs/BENCHMARKS.md run 38), against the plain
+/// defaults, `--plan N`:
+/// - 38-c, 13 grids of 72 to 96 rows with 122 to 132 CTAs (the 80-row grids 0.63-0.74 of
+///   cuBLAS in run 37): the transposed split-K 2 grid of 64xM tiles 1.28-1.56x faster at all
+///   13 (80x3992x8064 0.73 -> 1.14 of cuBLAS, 88x3904x5008 0.67 -> 1.06); the transposed
+///   grid without split-K (half the CTAs) 1.09-1.40x;
+/// - 38-d, fresh shapes (seeds 184-186, f16): at 65 to 96 rows 15 of 15 faster, 1.08-1.52x
+///   (87x3552x6912 0.74 -> 1.11 of cuBLAS); at 101 to 109 rows, where the second tile row is
+///   more than half full, five of five slower (0.87-0.98x), at 110 to 122 rows 0.995-1.10x.
+pub(crate) fn transposed_split_k_first(
+    out: &mut Vec<Plan>,
+    problem: &GemmProblem,
+    resident: [Option<i64>; 3],
+) {
+    if problem.m <= 64
+        || problem.m > TRANSPOSED_SPLIT_K_MAX_M
+        || problem.n < TRANSPOSED_SPLIT_K_MIN_NK
+        || problem.k < TRANSPOSED_SPLIT_K_MIN_NK
+        || problem.dtype.input_bytes() != 2
+    {
+        return;
+    }
+    if out.first().is_none_or(|p| p.transposed || p.cta_tile[0] != 64) {
+        return;
+    }
+    if let Some(i) = out.iter().position(|p| {
+        p.transposed && p.split_k > 1 && !p.stream_k && one_wave(p, resident)
+    }) {
+        let p = out.remove(i);
+        out.insert(0, p);
+    }
+}
+
+/// Most rows of a decode problem that [`transposed_split_k_first`] moves to a transposed
+/// split-K grid: the second of two 64-row tile rows at most half full (38-d: at 101 to 109
+/// rows the plain grids ran faster).
+const TRANSPOSED_SPLIT_K_MAX_M: i64 = 96;
+
+/// Fewest columns and k of a problem that [`transposed_split_k_first`] moves: the range
+/// measured (38-c, 38-d: N of 1208 and more, K of 1064 and more).
+const TRANSPOSED_SPLIT_K_MIN_NK: i64 = 1024;
+
+/// Whether all of a one-batch plan `p`'s CTAs, in clusters of `split_k` times its multicast
+/// group, run at once on a GPU holding `resident` CTAs in clusters of one or two, four and
+/// eight.
+fn one_wave(p: &Plan, resident: [Option<i64>; 3]) -> bool {
+    let [gm, gn, _] = p.grid();
+    let ctas = gm * gn * p.split_k;
+    let slot = match p.split_k * p.multicast * p.multicast_a {
+        1 | 2 => resident[0],
+        4 => resident[1],
+        8 => resident[2],
+        _ => None,
+    };
+    slot.is_some_and(|r| ctas <= r)
+}
+
 /// Fewest K at which a decode grid whose first ranked plan is split-K 2, or gives way to a
 /// block, takes a wide split-K 4 grid sharing B instead (see [`wide_split_k4_fits`]): 40
 /// k-tiles of 64, ten per split. Measured on an H200 (docs/BENCHMARKS.md run 37), such grids

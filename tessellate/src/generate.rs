@@ -401,7 +401,9 @@ pub fn plans(
     });
     out.dedup_by(|a, b| key(a) == key(b));
     if decode {
-        decode::blocks_before_split_k(&mut out, problem, resident_cluster_ctas(target));
+        let [quad, oct] = resident_cluster_ctas(target);
+        decode::blocks_before_split_k(&mut out, problem, [quad, oct]);
+        decode::transposed_split_k_first(&mut out, problem, [Some(i64::from(target.sms)), quad, oct]);
     }
     out.truncate(opts.top.max(1));
     Ok(Ranking {

@@ -1,0 +1,1 @@
+run38-cands.py
