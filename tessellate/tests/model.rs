@@ -531,13 +531,16 @@ fn decode_grids_of_sector_straddling_a_rows_take_two_tile_rows() {
 /// are one tile row. At 128x8320x4344 the 64x128 grid's 130 CTAs would need 33 clusters; since
 /// run 35's split-K charge the model puts a 260-CTA split-K grid first there, and the block
 /// reorder takes the 88-CTA 64x192 block instead: 1.13x faster than the 64x128 grid (0.89 ->
-/// 1.00-1.01 of cuBLAS), while that split-K grid ran 0.76 (run 35-g, H200).
+/// 1.00-1.01 of cuBLAS), while that split-K grid ran 0.76 (run 35-g, H200). Since run 38
+/// grids of 65 to 96 rows take a transposed split-K grid first instead (see
+/// `decode_grids_of_a_part_row_take_transposed_split_k`), so 80 rows keep no block.
 #[test]
 fn decode_two_row_grids_of_straddling_rows_share_a_and_b_in_blocks() {
     for (m, n, k, block) in [
         (128, 2648, 7624, true),
         (128, 2840, 4608, true),
-        (80, 2680, 8384, true),
+        (80, 2680, 8384, false),
+        (100, 2680, 8384, true),
         (128, 2528, 8456, true),
         (113, 5896, 5768, true),
         (128, 5912, 2024, true),
@@ -545,7 +548,8 @@ fn decode_two_row_grids_of_straddling_rows_share_a_and_b_in_blocks() {
         (128, 4392, 1128, false),
         (128, 8320, 4344, true),
         (97, 3608, 9240, true),
-        (80, 2600, 3512, true),
+        (80, 2600, 3512, false),
+        (105, 3272, 7256, true),
         (64, 2600, 3512, false),
         (16, 2648, 7624, false),
     ] {
@@ -598,7 +602,7 @@ fn decode_blocks_take_96_column_tiles_at_any_n() {
     for (m, n, k, block96) in [
         (128, 4928, 5480, true),
         (128, 4720, 2616, true),
-        (96, 5080, 2536, true),
+        (97, 5080, 2536, true),
         (128, 2840, 4608, false),
         (80, 1384, 7560, false),
         (113, 5640, 1056, false),
@@ -654,8 +658,10 @@ fn decode_blocks_take_96_column_tiles_at_any_n() {
 /// 14 (112 CTAs) goes first sharing B (`decode::WIDE_SPLIT_K4_MIN_K`; 1.181x at 52 moved
 /// defaults, run 37-d): 128x1672x6536 and 80x1720x3704 (split-K 2 sharing B in run 36),
 /// 120x1440x8328 and 80x1944x4200 (blocks), 80x1264x2872 (split-K 2). A split-K 4 first
-/// plan without a block before it keeps its grid (80x1208x6520), and so does split-K 2 below
-/// that K (120x1440x2400).
+/// plan without a block before it keeps its grid, and so does split-K 2 below that K
+/// (120x1440x2400). Since run 38 the 80-row grids named here take a transposed split-K grid
+/// first (`decode::transposed_split_k_first`); 97 to 128 rows keep these rules (105x1608x2488,
+/// 121x1632x1816 split-K 2 sharing B; 97x1776x3184, 110x2304x8544 wide split-K 4).
 #[test]
 fn decode_block_grids_of_48_ctas_rank_before_split_k() {
     #[derive(Debug, PartialEq)]
@@ -664,23 +670,29 @@ fn decode_block_grids_of_48_ctas_rank_before_split_k() {
         SplitKPairs,
         WideSplitK4Pairs,
         SplitK,
+        TransposedSplitK,
     }
     for (m, n, k, want) in [
-        (80, 1960, 2432, First::Block),
-        (80, 1944, 2200, First::Block),
-        (80, 1744, 1816, First::SplitKPairs),
-        (80, 1640, 2504, First::SplitKPairs),
+        (80, 1960, 2432, First::TransposedSplitK),
+        (80, 1944, 2200, First::TransposedSplitK),
+        (80, 1744, 1816, First::TransposedSplitK),
+        (80, 1640, 2504, First::TransposedSplitK),
+        (105, 1608, 2488, First::SplitKPairs),
+        (121, 1632, 1816, First::SplitKPairs),
         (128, 1672, 6536, First::WideSplitK4Pairs),
-        (80, 1720, 3704, First::WideSplitK4Pairs),
+        (80, 1720, 3704, First::TransposedSplitK),
         (120, 1440, 8328, First::WideSplitK4Pairs),
-        (80, 1944, 4200, First::WideSplitK4Pairs),
-        (80, 1264, 2872, First::WideSplitK4Pairs),
-        (80, 1208, 6520, First::SplitK),
+        (97, 1776, 3184, First::WideSplitK4Pairs),
+        (110, 2304, 8544, First::WideSplitK4Pairs),
+        (80, 1944, 4200, First::TransposedSplitK),
+        (80, 1264, 2872, First::TransposedSplitK),
+        (80, 1208, 6520, First::TransposedSplitK),
         (120, 1440, 2400, First::SplitK),
     ] {
         let ranked = ranked_row_major(m, n, k, 40);
         let p = &ranked[0];
         let first = match (p.multicast_a > 1, p.split_k, p.multicast) {
+            _ if p.transposed && p.split_k > 1 => First::TransposedSplitK,
             (true, 1, _) => First::Block,
             (false, 2, 2) => First::SplitKPairs,
             (false, 4, 2) => First::WideSplitK4Pairs,
@@ -709,11 +721,13 @@ fn decode_block_grids_of_48_ctas_rank_before_split_k() {
                     "{p}"
                 );
             }
-            First::Block | First::SplitK => {}
+            First::Block | First::SplitK | First::TransposedSplitK => {}
         }
-        // Only the first plan shares B with split-K.
+        // Only the first plan shares B with split-K, or the second where a transposed
+        // split-K grid went before it.
+        let after = if first == First::TransposedSplitK { 2 } else { 1 };
         assert!(
-            ranked[1..]
+            ranked[after..]
                 .iter()
                 .all(|q| q.split_k == 1 || q.multicast == 1)
         );
@@ -792,4 +806,45 @@ fn lone_grids_of_straddling_rows_share_a_and_b_in_blocks() {
             assert_eq!(p.multicast_a, 1, "{m}x{n}x{k}: {p}");
         }
     }
+}
+
+/// Decode grids of 65 to 96 rows (16-bit inputs, N and K of 1024 or more) whose first ranked
+/// plan is a plain grid of two 64-row tile rows take the first transposed split-K grid whose
+/// clusters fit the GPU at once instead (`decode::transposed_split_k_first`): 1.28-1.56x at
+/// 13 grids of 72 to 96 rows (docs/BENCHMARKS.md run 38-c, H200) and 1.246x in geomean at all
+/// 48 defaults it moved among fresh shapes, every one faster (38-e: f16, bf16, column-major
+/// B). Not at 97 rows or more (38-d: 101 to 109 rows ran 0.87-0.98x), nor 64 (one tile
+/// row), nor with 4-byte inputs or K below 1024.
+#[test]
+fn decode_grids_of_a_part_row_take_transposed_split_k() {
+    let t = hw_models::target("sm_90a", None).unwrap();
+    for (m, n, k, moved) in [
+        (80, 3992, 8064, true),
+        (88, 3904, 5008, true),
+        (65, 4168, 2800, true),
+        (96, 4000, 4000, true),
+        (73, 1680, 4136, true),
+        (101, 3192, 4744, false),
+        (128, 4096, 4096, false),
+        (64, 3992, 8064, false),
+        (80, 3992, 1000, false),
+    ] {
+        let p = ranked_row_major(m, n, k, 1).remove(0);
+        if moved {
+            assert!(p.transposed && p.split_k > 1, "{m}x{n}x{k}: {p}");
+            let [gm, gn, _] = p.grid();
+            let fit = if p.split_k == 2 { i64::from(t.sms) } else { 120 };
+            assert!(gm * gn * p.split_k <= fit, "{m}x{n}x{k}: {p}");
+        } else {
+            assert!(!(p.transposed && p.split_k > 1), "{m}x{n}x{k}: {p}");
+        }
+    }
+    let opts = Options {
+        transposed_warpgroups: true,
+        b_k_major: true,
+        ..Options::default()
+    };
+    let problem = GemmProblem::new(80, 3992, 8064, 1, GemmDType::TF32).unwrap();
+    let p = plans(&problem, &t, &opts).unwrap().plans.remove(0);
+    assert!(!(p.transposed && p.split_k > 1), "{p}");
 }
