@@ -1,3 +1,6 @@
+"""Run 38: seeded decode shapes (M = LO + m % (HI - LO + 1), default 65 to 96; N, K >= 1024,
+multiples of 8) whose first ranked plan differs between the builds $A and $B, as `av2` lines
+with both plans described.  A=.. B=.. [LO=97 HI=112] python3 docs/logs/run38-moved.py SEED N [FLAGS]"""
 import sys
 sys.path.insert(0,'docs/logs')
 from seeded_shapes import draw
@@ -12,8 +15,10 @@ def desc(b,m,n,k,extra):
     return f"{'T' if 'transpose' in o else ''}{t}{' sk'+sk.group(1) if sk else ''}{' mc' if 'multicast' in o else ''} {g}"
 seed, count, extra = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3:]
 for m, n, k in draw(seed, count):
-    m, n, k = 65 + m % 32, n // 8 * 8, k // 8 * 8
+    lo, hi = int(os.environ.get("LO", 65)), int(os.environ.get("HI", 96))
+    m, n, k = lo + m % (hi - lo + 1), n // 8 * 8, k // 8 * 8
     if n < 1024 or k < 1024: continue
-    a = first(".carry-rt/mosaic-38", m, n, k, extra); b = first(".carry-rt/mosaic-tsk", m, n, k, extra)
+    A, B = os.environ.get("A", ".carry-rt/mosaic-38"), os.environ.get("B", ".carry-rt/mosaic-tsk")
+    a = first(A, m, n, k, extra); b = first(B, m, n, k, extra)
     if a != b:
-        print(f'av2 --m {m} --n {n} --k {k} {" ".join(extra)}'.rstrip() + f'   # {desc(".carry-rt/mosaic-38",m,n,k,extra)} -> {desc(".carry-rt/mosaic-tsk",m,n,k,extra)}')
+        print(f'av2 --m {m} --n {n} --k {k} {" ".join(extra)}'.rstrip() + f'   # {desc(A,m,n,k,extra)} -> {desc(B,m,n,k,extra)}')

@@ -110,65 +110,97 @@ pub(crate) fn blocks_before_split_k(
     }
 }
 
-/// Where the first ranked plan of a decode problem of 65 to [`TRANSPOSED_SPLIT_K_MAX_M`] rows
-/// (16-bit inputs, N and K at least [`TRANSPOSED_SPLIT_K_MIN_NK`]) is a plain (not transposed) grid of two 64-row tile rows, the first
-/// transposed split-K grid whose clusters all fit the GPU at once goes first: its CTAs each
-/// take a 64-column slab of B (the weights) for a k-split and every row of A as wgmma's n, so
-/// no CTA reads B for a tile row that is mostly masked and each B element reaches one SM. The
-/// model sees neither (it charges a lone grid no L2 traffic, nor the bytes each SM takes in).
-/// `resident`: CTAs the GPU holds at once in clusters of one or two (its SMs), four and
-/// eight (where known). Measured on an H200 (docs/BENCHMARKS.md run 38), against the plain
-/// defaults, `--plan N`:
+/// Where the first ranked plan of a decode problem of 65 to [`TRANSPOSED_SPLIT_K4_MAX_M`]
+/// rows (16-bit inputs, N and K at least [`TRANSPOSED_SPLIT_K_MIN_NK`]) is a plain (not
+/// transposed) grid of two 64-row tile rows, a transposed split-K grid whose clusters all fit
+/// the GPU at once goes first: up to [`TRANSPOSED_SPLIT_K_MAX_M`] rows the first such grid,
+/// above (K at least [`TRANSPOSED_SPLIT_K4_MIN_K`]) the first split four ways of 128-row
+/// tiles with CTAs for at least half the SMs. Its CTAs each take a slab of B (the weights)
+/// for a k-split and every row of A as wgmma's n, so no CTA reads B for a tile row that is
+/// partly masked and each B element reaches one SM. The model sees neither (it charges a
+/// lone grid no L2 traffic, nor the bytes each SM takes in). `resident`: CTAs the GPU holds
+/// at once in clusters of one or two (its SMs), four and eight (where known). Measured on
+/// an H200 (docs/BENCHMARKS.md run 38), against the plain defaults, `--plan N`:
 /// - 38-c, 13 grids of 72 to 96 rows with 122 to 132 CTAs (the 80-row grids 0.63-0.74 of
 ///   cuBLAS in run 37): the transposed split-K 2 grid of 64xM tiles 1.28-1.56x faster at all
 ///   13 (80x3992x8064 0.73 -> 1.14 of cuBLAS, 88x3904x5008 0.67 -> 1.06); the transposed
 ///   grid without split-K (half the CTAs) 1.09-1.40x;
 /// - 38-d, fresh shapes (seeds 184-186, f16): at 65 to 96 rows 15 of 15 faster, 1.08-1.52x
 ///   (87x3552x6912 0.74 -> 1.11 of cuBLAS); at 101 to 109 rows, where the second tile row is
-///   more than half full, five of five slower (0.87-0.98x), at 110 to 122 rows 0.995-1.10x;
+///   more than half full, split-K 2 of 64-row tiles five of five slower (0.87-0.98x);
 /// - 38-e, out of sample, every default the rule moved among seeds 187-189 (65 to 96 rows,
 ///   N and K of 1024 or more; f16, bf16, column-major B; 48 shapes): **1.246x in geomean, all
 ///   48 faster** (1.02-1.63x; 73x3280x5760 with a column-major B 0.64 -> 1.03 of cuBLAS,
-///   65x4168x2800 0.64 -> 1.01).
+///   65x4168x2800 0.64 -> 1.01);
+/// - 38-f, 38-g, 97 to 112 rows: split-K 4 of 128-row tiles in 68 to 104 CTAs 1.02-1.28x at
+///   13 of 14 (0.90x at K = 1024), in 36 to 48 CTAs 0.83-1.10x (seven of nine slower);
+/// - 38-h, out of sample, every default that part moved among seeds 194-197 (97 to 112
+///   rows; f16, bf16, column-major B; 29 shapes): **1.184x in geomean, 28 faster**, one
+///   0.99x (97x2656x8240 0.74 -> 1.13 of cuBLAS, 97x3408x4560 column-major B 0.65 -> 0.92).
 pub(crate) fn transposed_split_k_first(
     out: &mut Vec<Plan>,
     problem: &GemmProblem,
     resident: [Option<i64>; 3],
 ) {
     if problem.m <= 64
-        || problem.m > TRANSPOSED_SPLIT_K_MAX_M
         || problem.n < TRANSPOSED_SPLIT_K_MIN_NK
         || problem.k < TRANSPOSED_SPLIT_K_MIN_NK
         || problem.dtype.input_bytes() != 2
     {
         return;
     }
+    let wide_rows = if problem.m <= TRANSPOSED_SPLIT_K_MAX_M {
+        false
+    } else if problem.m <= TRANSPOSED_SPLIT_K4_MAX_M && problem.k >= TRANSPOSED_SPLIT_K4_MIN_K {
+        true
+    } else {
+        return;
+    };
     if out.first().is_none_or(|p| p.transposed || p.cta_tile[0] != 64) {
         return;
     }
+    let sms = resident[0].unwrap_or(0);
     if let Some(i) = out.iter().position(|p| {
-        p.transposed && p.split_k > 1 && !p.stream_k && one_wave(p, resident)
+        p.transposed
+            && p.split_k > 1
+            && !p.stream_k
+            && one_wave(p, resident)
+            && (!wide_rows || (p.split_k == 4 && p.cta_tile[0] == 128 && 2 * ctas(p) >= sms))
     }) {
         let p = out.remove(i);
         out.insert(0, p);
     }
 }
 
-/// Most rows of a decode problem that [`transposed_split_k_first`] moves to a transposed
+/// Most rows of a decode problem that [`transposed_split_k_first`] moves to any transposed
 /// split-K grid: the second of two 64-row tile rows at most half full (38-d: at 101 to 109
-/// rows the plain grids ran faster).
+/// rows the split-K 2 grids of 64-row tiles ran slower than the plain grids).
 const TRANSPOSED_SPLIT_K_MAX_M: i64 = 96;
+
+/// Most rows of a decode problem that [`transposed_split_k_first`] moves to a transposed
+/// split-K 4 grid of 128-row tiles (the range measured, 38-f to 38-h).
+const TRANSPOSED_SPLIT_K4_MAX_M: i64 = 112;
+
+/// Fewest k at which a decode problem of more than [`TRANSPOSED_SPLIT_K_MAX_M`] rows takes a
+/// transposed split-K 4 grid ([`transposed_split_k_first`]): six k-tiles of 64 per split
+/// (38-g: at K = 1024 one ran 0.90x).
+const TRANSPOSED_SPLIT_K4_MIN_K: i64 = 1536;
 
 /// Fewest columns and k of a problem that [`transposed_split_k_first`] moves: the range
 /// measured (38-c, 38-d: N of 1208 and more, K of 1064 and more).
 const TRANSPOSED_SPLIT_K_MIN_NK: i64 = 1024;
 
+/// CTAs of a one-batch plan `p`: its tiles times its k-splits.
+fn ctas(p: &Plan) -> i64 {
+    let [gm, gn, _] = p.grid();
+    gm * gn * p.split_k
+}
+
 /// Whether all of a one-batch plan `p`'s CTAs, in clusters of `split_k` times its multicast
 /// group, run at once on a GPU holding `resident` CTAs in clusters of one or two, four and
 /// eight.
 fn one_wave(p: &Plan, resident: [Option<i64>; 3]) -> bool {
-    let [gm, gn, _] = p.grid();
-    let ctas = gm * gn * p.split_k;
+    let ctas = ctas(p);
     let slot = match p.split_k * p.multicast * p.multicast_a {
         1 | 2 => resident[0],
         4 => resident[1],

@@ -532,24 +532,25 @@ fn decode_grids_of_sector_straddling_a_rows_take_two_tile_rows() {
 /// run 35's split-K charge the model puts a 260-CTA split-K grid first there, and the block
 /// reorder takes the 88-CTA 64x192 block instead: 1.13x faster than the 64x128 grid (0.89 ->
 /// 1.00-1.01 of cuBLAS), while that split-K grid ran 0.76 (run 35-g, H200). Since run 38
-/// grids of 65 to 96 rows take a transposed split-K grid first instead (see
-/// `decode_grids_of_a_part_row_take_transposed_split_k`), so 80 rows keep no block.
+/// grids of 65 to 112 rows take a transposed split-K grid first instead where one fits (see
+/// `decode_grids_of_a_part_row_take_transposed_split_k`), so 80, 97 and 100 rows keep no
+/// block here.
 #[test]
 fn decode_two_row_grids_of_straddling_rows_share_a_and_b_in_blocks() {
     for (m, n, k, block) in [
         (128, 2648, 7624, true),
         (128, 2840, 4608, true),
         (80, 2680, 8384, false),
-        (100, 2680, 8384, true),
+        (100, 2680, 8384, false),
         (128, 2528, 8456, true),
         (113, 5896, 5768, true),
         (128, 5912, 2024, true),
         (128, 2528, 6128, false),
         (128, 4392, 1128, false),
         (128, 8320, 4344, true),
-        (97, 3608, 9240, true),
+        (97, 3608, 9240, false),
         (80, 2600, 3512, false),
-        (105, 3272, 7256, true),
+        (113, 1960, 1688, true),
         (64, 2600, 3512, false),
         (16, 2648, 7624, false),
     ] {
@@ -660,8 +661,10 @@ fn decode_blocks_take_96_column_tiles_at_any_n() {
 /// 120x1440x8328 and 80x1944x4200 (blocks), 80x1264x2872 (split-K 2). A split-K 4 first
 /// plan without a block before it keeps its grid, and so does split-K 2 below that K
 /// (120x1440x2400). Since run 38 the 80-row grids named here take a transposed split-K grid
-/// first (`decode::transposed_split_k_first`); 97 to 128 rows keep these rules (105x1608x2488,
-/// 121x1632x1816 split-K 2 sharing B; 97x1776x3184, 110x2304x8544 wide split-K 4).
+/// first (`decode::transposed_split_k_first`), and so do grids of 97 to 112 rows where a
+/// split-K 4 grid of 128-row tiles fills half the SMs (110x2304x8544); the other grids above
+/// 96 rows keep these rules (105x1608x2488, 121x1632x1816 split-K 2 sharing B; 97x1776x3184,
+/// 120x1496x3448 wide split-K 4).
 #[test]
 fn decode_block_grids_of_48_ctas_rank_before_split_k() {
     #[derive(Debug, PartialEq)]
@@ -683,7 +686,8 @@ fn decode_block_grids_of_48_ctas_rank_before_split_k() {
         (80, 1720, 3704, First::TransposedSplitK),
         (120, 1440, 8328, First::WideSplitK4Pairs),
         (97, 1776, 3184, First::WideSplitK4Pairs),
-        (110, 2304, 8544, First::WideSplitK4Pairs),
+        (110, 2304, 8544, First::TransposedSplitK),
+        (120, 1496, 3448, First::WideSplitK4Pairs),
         (80, 1944, 4200, First::TransposedSplitK),
         (80, 1264, 2872, First::TransposedSplitK),
         (80, 1208, 6520, First::TransposedSplitK),
@@ -808,13 +812,15 @@ fn lone_grids_of_straddling_rows_share_a_and_b_in_blocks() {
     }
 }
 
-/// Decode grids of 65 to 96 rows (16-bit inputs, N and K of 1024 or more) whose first ranked
-/// plan is a plain grid of two 64-row tile rows take the first transposed split-K grid whose
-/// clusters fit the GPU at once instead (`decode::transposed_split_k_first`): 1.28-1.56x at
-/// 13 grids of 72 to 96 rows (docs/BENCHMARKS.md run 38-c, H200) and 1.246x in geomean at all
-/// 48 defaults it moved among fresh shapes, every one faster (38-e: f16, bf16, column-major
-/// B). Not at 97 rows or more (38-d: 101 to 109 rows ran 0.87-0.98x), nor 64 (one tile
-/// row), nor with 4-byte inputs or K below 1024.
+/// Decode grids of 65 to 112 rows (16-bit inputs, N and K of 1024 or more) whose first
+/// ranked plan is a plain grid of two 64-row tile rows take a transposed split-K grid whose
+/// clusters fit the GPU at once instead (`decode::transposed_split_k_first`): up to 96 rows
+/// the first one ranked (1.28-1.56x at 13 grids of 72 to 96 rows, docs/BENCHMARKS.md run
+/// 38-c, H200; 1.246x in geomean at all 48 defaults it moved among fresh shapes, every one
+/// faster, 38-e), at 97 to 112 rows with K of 1536 or more split-K 4 of 128-row tiles in at
+/// least 66 CTAs (1.184x at 29 moved defaults, 28 faster, 38-h). Not at 113 rows or more,
+/// nor 64 (one tile row), nor with 4-byte inputs or K below 1024 (1536 above 96 rows), nor
+/// where the split-K 4 grid would leave more than half the SMs idle.
 #[test]
 fn decode_grids_of_a_part_row_take_transposed_split_k() {
     let t = hw_models::target("sm_90a", None).unwrap();
@@ -824,7 +830,11 @@ fn decode_grids_of_a_part_row_take_transposed_split_k() {
         (65, 4168, 2800, true),
         (96, 4000, 4000, true),
         (73, 1680, 4136, true),
-        (101, 3192, 4744, false),
+        (100, 2968, 7920, true),
+        (111, 2072, 2032, true),
+        (111, 2472, 1024, false),
+        (103, 1464, 8432, false),
+        (113, 2000, 3000, false),
         (128, 4096, 4096, false),
         (64, 3992, 8064, false),
         (80, 3992, 1000, false),
@@ -833,6 +843,10 @@ fn decode_grids_of_a_part_row_take_transposed_split_k() {
         if moved {
             assert!(p.transposed && p.split_k > 1, "{m}x{n}x{k}: {p}");
             let [gm, gn, _] = p.grid();
+            if m > 96 {
+                assert_eq!((p.split_k, p.cta_tile[0]), (4, 128), "{m}x{n}x{k}: {p}");
+                assert!(2 * gm * gn * 4 >= i64::from(t.sms), "{m}x{n}x{k}: {p}");
+            }
             let fit = if p.split_k == 2 { i64::from(t.sms) } else { 120 };
             assert!(gm * gn * p.split_k <= fit, "{m}x{n}x{k}: {p}");
         } else {
