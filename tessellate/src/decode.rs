@@ -110,12 +110,13 @@ pub(crate) fn blocks_before_split_k(
     }
 }
 
-/// Where the first ranked plan of a decode problem of 65 to [`TRANSPOSED_SPLIT_K4_MAX_M`]
-/// rows (16-bit inputs, N and K at least [`TRANSPOSED_SPLIT_K_MIN_NK`]) is a plain (not
-/// transposed) grid of two 64-row tile rows, a transposed split-K grid whose clusters all fit
-/// the GPU at once goes first: up to [`TRANSPOSED_SPLIT_K_MAX_M`] rows the first such grid,
-/// above (K at least [`TRANSPOSED_SPLIT_K4_MIN_K`]) the first split four ways of 128-row
-/// tiles with CTAs for at least half the SMs. Its CTAs each take a slab of B (the weights)
+/// Where the first ranked plan of a decode problem of 65 to 128 rows (16-bit inputs, N and
+/// K at least [`TRANSPOSED_SPLIT_K_MIN_NK`]) is a plain (not transposed) grid of two 64-row
+/// tile rows, a transposed split-K grid whose clusters all fit the GPU at once goes first:
+/// up to [`TRANSPOSED_SPLIT_K_MAX_M`] rows the first such grid, above (K at least
+/// [`TRANSPOSED_SPLIT_K4_MIN_K`]) the first split four ways of 128-row tiles with CTAs for at
+/// least half the SMs (above [`TRANSPOSED_SPLIT_K4_MAX_M`] rows, at most
+/// [`TRANSPOSED_SPLIT_K4_FULL_ROW_CTAS`]). Its CTAs each take a slab of B (the weights)
 /// for a k-split and every row of A as wgmma's n, so no CTA reads B for a tile row that is
 /// partly masked and each B element reaches one SM. The model sees neither (it charges a
 /// lone grid no L2 traffic, nor the bytes each SM takes in). `resident`: CTAs the GPU holds
@@ -136,7 +137,12 @@ pub(crate) fn blocks_before_split_k(
 ///   13 of 14 (0.90x at K = 1024), in 36 to 48 CTAs 0.83-1.10x (seven of nine slower);
 /// - 38-h, out of sample, every default that part moved among seeds 194-197 (97 to 112
 ///   rows; f16, bf16, column-major B; 29 shapes): **1.184x in geomean, 28 faster**, one
-///   0.99x (97x2656x8240 0.74 -> 1.13 of cuBLAS, 97x3408x4560 column-major B 0.65 -> 0.92).
+///   0.99x (97x2656x8240 0.74 -> 1.13 of cuBLAS, 97x3408x4560 column-major B 0.65 -> 0.92);
+/// - 38-i, 113 to 128 rows: split-K 4 of 128-row tiles 1.06x in geomean at 19 (four
+///   0.97-0.996x, all with 104 CTAs or more), so taken there in at most
+///   [`TRANSPOSED_SPLIT_K4_FULL_ROW_CTAS`]; 38-j, out of sample (seeds 203-205, 25 moved
+///   defaults): **1.097x in geomean, 20 faster**, 0.987x and 0.911x (127x2320x2048 with a
+///   column-major B) (117x2360x9216 bf16 0.78 -> 1.08 of cuBLAS, 113x2224x5824 0.81 -> 1.06).
 pub(crate) fn transposed_split_k_first(
     out: &mut Vec<Plan>,
     problem: &GemmProblem,
@@ -149,12 +155,16 @@ pub(crate) fn transposed_split_k_first(
     {
         return;
     }
-    let wide_rows = if problem.m <= TRANSPOSED_SPLIT_K_MAX_M {
-        false
-    } else if problem.m <= TRANSPOSED_SPLIT_K4_MAX_M && problem.k >= TRANSPOSED_SPLIT_K4_MIN_K {
-        true
-    } else {
+    // The most CTAs the split-K 4 grid may have above TRANSPOSED_SPLIT_K_MAX_M rows (None:
+    // any split-K grid of one wave).
+    let most = if problem.m <= TRANSPOSED_SPLIT_K_MAX_M {
+        None
+    } else if problem.k < TRANSPOSED_SPLIT_K4_MIN_K {
         return;
+    } else if problem.m <= TRANSPOSED_SPLIT_K4_MAX_M {
+        Some(i64::MAX)
+    } else {
+        Some(TRANSPOSED_SPLIT_K4_FULL_ROW_CTAS)
     };
     if out.first().is_none_or(|p| p.transposed || p.cta_tile[0] != 64) {
         return;
@@ -165,7 +175,9 @@ pub(crate) fn transposed_split_k_first(
             && p.split_k > 1
             && !p.stream_k
             && one_wave(p, resident)
-            && (!wide_rows || (p.split_k == 4 && p.cta_tile[0] == 128 && 2 * ctas(p) >= sms))
+            && most.is_none_or(|most| {
+                p.split_k == 4 && p.cta_tile[0] == 128 && 2 * ctas(p) >= sms && ctas(p) <= most
+            })
     }) {
         let p = out.remove(i);
         out.insert(0, p);
@@ -178,8 +190,15 @@ pub(crate) fn transposed_split_k_first(
 const TRANSPOSED_SPLIT_K_MAX_M: i64 = 96;
 
 /// Most rows of a decode problem that [`transposed_split_k_first`] moves to a transposed
-/// split-K 4 grid of 128-row tiles (the range measured, 38-f to 38-h).
+/// split-K 4 grid of 128-row tiles of any CTA count (38-f to 38-h); above, to one of at most
+/// [`TRANSPOSED_SPLIT_K4_FULL_ROW_CTAS`].
 const TRANSPOSED_SPLIT_K4_MAX_M: i64 = 112;
+
+/// Most CTAs of the transposed split-K 4 grid that a decode problem of 113 to 128 rows takes
+/// ([`transposed_split_k_first`]), where the second 64-row tile row is mostly full: 38-i,
+/// at 68 to 96 CTAs 11 of 11 faster (1.00-1.24x), at 104 to 120 four of eight slower
+/// (0.97-0.99x).
+const TRANSPOSED_SPLIT_K4_FULL_ROW_CTAS: i64 = 96;
 
 /// Fewest k at which a decode problem of more than [`TRANSPOSED_SPLIT_K_MAX_M`] rows takes a
 /// transposed split-K 4 grid ([`transposed_split_k_first`]): six k-tiles of 64 per split

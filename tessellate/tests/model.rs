@@ -533,16 +533,17 @@ fn decode_grids_of_sector_straddling_a_rows_take_two_tile_rows() {
 /// reorder takes the 88-CTA 64x192 block instead: 1.13x faster than the 64x128 grid (0.89 ->
 /// 1.00-1.01 of cuBLAS), while that split-K grid ran 0.76 (run 35-g, H200). Since run 38
 /// grids of 65 to 112 rows take a transposed split-K grid first instead where one fits (see
-/// `decode_grids_of_a_part_row_take_transposed_split_k`), so 80, 97 and 100 rows keep no
-/// block here.
+/// `decode_grids_of_a_part_row_take_transposed_split_k`), and so do grids of 113 to 128 rows
+/// where a transposed split-K 4 grid of 66 to 96 CTAs fits (128x2648x7624, 128x2840x4608,
+/// 128x2528x8456: no block here now).
 #[test]
 fn decode_two_row_grids_of_straddling_rows_share_a_and_b_in_blocks() {
     for (m, n, k, block) in [
-        (128, 2648, 7624, true),
-        (128, 2840, 4608, true),
+        (128, 2648, 7624, false),
+        (128, 2840, 4608, false),
         (80, 2680, 8384, false),
         (100, 2680, 8384, false),
-        (128, 2528, 8456, true),
+        (128, 2528, 8456, false),
         (113, 5896, 5768, true),
         (128, 5912, 2024, true),
         (128, 2528, 6128, false),
@@ -818,9 +819,11 @@ fn lone_grids_of_straddling_rows_share_a_and_b_in_blocks() {
 /// the first one ranked (1.28-1.56x at 13 grids of 72 to 96 rows, docs/BENCHMARKS.md run
 /// 38-c, H200; 1.246x in geomean at all 48 defaults it moved among fresh shapes, every one
 /// faster, 38-e), at 97 to 112 rows with K of 1536 or more split-K 4 of 128-row tiles in at
-/// least 66 CTAs (1.184x at 29 moved defaults, 28 faster, 38-h). Not at 113 rows or more,
-/// nor 64 (one tile row), nor with 4-byte inputs or K below 1024 (1536 above 96 rows), nor
-/// where the split-K 4 grid would leave more than half the SMs idle.
+/// least 66 CTAs (1.184x at 29 moved defaults, 28 faster, 38-h), at 113 to 128 rows the same
+/// in at most 96 CTAs (1.097x at 25, 20 faster, 38-j). Not at 64 rows (one tile row), nor
+/// with 4-byte inputs or K below 1024 (1536 above 96 rows), nor where the split-K 4 grid
+/// would leave more than half the SMs idle or, above 112 rows, take more than 96 CTAs (the
+/// suite's 128x4096x4096).
 #[test]
 fn decode_grids_of_a_part_row_take_transposed_split_k() {
     let t = hw_models::target("sm_90a", None).unwrap();
@@ -834,7 +837,9 @@ fn decode_grids_of_a_part_row_take_transposed_split_k() {
         (111, 2072, 2032, true),
         (111, 2472, 1024, false),
         (103, 1464, 8432, false),
-        (113, 2000, 3000, false),
+        (113, 2224, 5824, true),
+        (128, 2840, 4608, true),
+        (123, 3792, 2000, false),
         (128, 4096, 4096, false),
         (64, 3992, 8064, false),
         (80, 3992, 1000, false),
@@ -846,6 +851,9 @@ fn decode_grids_of_a_part_row_take_transposed_split_k() {
             if m > 96 {
                 assert_eq!((p.split_k, p.cta_tile[0]), (4, 128), "{m}x{n}x{k}: {p}");
                 assert!(2 * gm * gn * 4 >= i64::from(t.sms), "{m}x{n}x{k}: {p}");
+            }
+            if m > 112 {
+                assert!(gm * gn * 4 <= 96, "{m}x{n}x{k}: {p}");
             }
             let fit = if p.split_k == 2 { i64::from(t.sms) } else { 120 };
             assert!(gm * gn * p.split_k <= fit, "{m}x{n}x{k}: {p}");
