@@ -133,8 +133,8 @@ pub(crate) fn blocks_before_split_k(
 ///   N and K of 1024 or more; f16, bf16, column-major B; 48 shapes): **1.246x in geomean, all
 ///   48 faster** (1.02-1.63x; 73x3280x5760 with a column-major B 0.64 -> 1.03 of cuBLAS,
 ///   65x4168x2800 0.64 -> 1.01);
-/// - 38-f, 38-g, 97 to 112 rows: split-K 4 of 128-row tiles in 68 to 104 CTAs 1.02-1.28x at
-///   13 of 14 (0.90x at K = 1024), in 36 to 48 CTAs 0.83-1.10x (seven of nine slower);
+/// - 38-f, 38-g, 97 to 112 rows: split-K 4 of 128-row tiles in 68 to 104 CTAs 1.02-1.25x at
+///   13 of 14 (0.90x at K = 1024), in 36 to 48 CTAs 0.83-1.10x (nine of ten slower);
 /// - 38-h, out of sample, every default that part moved among seeds 194-197 (97 to 112
 ///   rows; f16, bf16, column-major B; 29 shapes): **1.184x in geomean, 28 faster**, one
 ///   0.99x (97x2656x8240 0.74 -> 1.13 of cuBLAS, 97x3408x4560 column-major B 0.65 -> 0.92);
