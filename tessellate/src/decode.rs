@@ -111,8 +111,8 @@ pub(crate) fn blocks_before_split_k(
 }
 
 /// Where the first ranked plan of a decode problem of 65 to 128 rows (16-bit inputs, N and
-/// K at least [`TRANSPOSED_SPLIT_K_MIN_NK`]) is a plain (not transposed) grid of two 64-row
-/// tile rows, a transposed split-K grid whose clusters all fit the GPU at once goes first:
+/// K at least [`TRANSPOSED_SPLIT_K_MIN_NK`]) is a grid of two 64-row tile rows (not
+/// transposed: one tile a CTA, split-K or in a block), a transposed split-K grid whose clusters all fit the GPU at once goes first:
 /// up to [`TRANSPOSED_SPLIT_K_MAX_M`] rows the first such grid, above (K at least
 /// [`TRANSPOSED_SPLIT_K4_MIN_K`]) the first split four ways of 128-row tiles with CTAs for at
 /// least half the SMs (above [`TRANSPOSED_SPLIT_K4_MAX_M`] rows, at most
@@ -166,7 +166,10 @@ pub(crate) fn transposed_split_k_first(
     } else {
         Some(TRANSPOSED_SPLIT_K4_FULL_ROW_CTAS)
     };
-    if out.first().is_none_or(|p| p.transposed || p.cta_tile[0] != 64) {
+    if out
+        .first()
+        .is_none_or(|p| p.transposed || p.cta_tile[0] != 64)
+    {
         return;
     }
     let sms = resident[0].unwrap_or(0);

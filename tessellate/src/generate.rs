@@ -403,7 +403,11 @@ pub fn plans(
     if decode {
         let [quad, oct] = resident_cluster_ctas(target);
         decode::blocks_before_split_k(&mut out, problem, [quad, oct]);
-        decode::transposed_split_k_first(&mut out, problem, [Some(i64::from(target.sms)), quad, oct]);
+        decode::transposed_split_k_first(
+            &mut out,
+            problem,
+            [Some(i64::from(target.sms)), quad, oct],
+        );
     }
     out.truncate(opts.top.max(1));
     Ok(Ranking {

@@ -730,7 +730,11 @@ fn decode_block_grids_of_48_ctas_rank_before_split_k() {
         }
         // Only the first plan shares B with split-K, or the second where a transposed
         // split-K grid went before it.
-        let after = if first == First::TransposedSplitK { 2 } else { 1 };
+        let after = if first == First::TransposedSplitK {
+            2
+        } else {
+            1
+        };
         assert!(
             ranked[after..]
                 .iter()
@@ -813,8 +817,8 @@ fn lone_grids_of_straddling_rows_share_a_and_b_in_blocks() {
     }
 }
 
-/// Decode grids of 65 to 112 rows (16-bit inputs, N and K of 1024 or more) whose first
-/// ranked plan is a plain grid of two 64-row tile rows take a transposed split-K grid whose
+/// Decode grids of 65 to 128 rows (16-bit inputs, N and K of 1024 or more) whose first
+/// ranked plan is a grid of two 64-row tile rows (not transposed) take a transposed split-K grid whose
 /// clusters fit the GPU at once instead (`decode::transposed_split_k_first`): up to 96 rows
 /// the first one ranked (1.28-1.56x at 13 grids of 72 to 96 rows, docs/BENCHMARKS.md run
 /// 38-c, H200; 1.246x in geomean at all 48 defaults it moved among fresh shapes, every one
@@ -855,7 +859,11 @@ fn decode_grids_of_a_part_row_take_transposed_split_k() {
             if m > 112 {
                 assert!(gm * gn * 4 <= 96, "{m}x{n}x{k}: {p}");
             }
-            let fit = if p.split_k == 2 { i64::from(t.sms) } else { 120 };
+            let fit = if p.split_k == 2 {
+                i64::from(t.sms)
+            } else {
+                120
+            };
             assert!(gm * gn * p.split_k <= fit, "{m}x{n}x{k}: {p}");
         } else {
             assert!(!(p.transposed && p.split_k > 1), "{m}x{n}x{k}: {p}");
