@@ -456,14 +456,15 @@ fn multicast_ab_builds_block_clusters_or_refuses_in_one_line() {
 /// Blocks of other shapes (`--multicast abRxC`): 2 x 4 builds 8-CTA clusters; a block that is
 /// not powers of two or holds more than 8 CTAs is refused in one line (exit 1), a malformed
 /// value by the argument parser (exit 2). The decode rule's 2 x 2 block
-/// (`Plan::multicast_a`) reaches the default kernel of 128x2648x7624, and `--multicast off`
-/// takes it away.
+/// (`Plan::multicast_a`) reaches the default kernel of 113x1960x1688, and `--multicast off`
+/// takes it away. (Since run 38 128x2648x7624 and 128x2840x4608, the shapes used before,
+/// take transposed split-K 4 grids.)
 #[test]
 fn multicast_blocks_of_other_shapes_and_the_decode_default() {
-    let (stdout, ptx) = sm90a_compiled("--m 128 --n 2840 --k 4608 --plan 1 --multicast ab2x4");
-    assert!(stdout.contains("8-CTA cluster of 2 x 4 tiles"), "{stdout}");
+    let (stdout, ptx) = sm90a_compiled("--m 128 --n 4928 --k 5480 --plan 1 --multicast ab2x4");
+    assert!(stdout.contains("an 8-CTA cluster of 2 x 4 tiles"), "{stdout}");
     assert!(ptx.contains(".reqnctapercluster 8, 1, 1"));
-    let (stdout, ptx) = sm90a_compiled("--m 128 --n 2648 --k 7624");
+    let (stdout, ptx) = sm90a_compiled("--m 113 --n 1960 --k 1688");
     assert!(stdout.contains("4-CTA cluster of 2 x 2 tiles"), "{stdout}");
     assert!(ptx.contains(".reqnctapercluster 4, 1, 1"));
     assert_eq!(
@@ -471,7 +472,7 @@ fn multicast_blocks_of_other_shapes_and_the_decode_default() {
         2,
         "one A and one B copy"
     );
-    let (_, ptx) = sm90a_compiled("--m 128 --n 2648 --k 7624 --multicast off");
+    let (_, ptx) = sm90a_compiled("--m 113 --n 1960 --k 1688 --multicast off");
     assert!(!ptx.contains(".reqnctapercluster") && !ptx.contains(".multicast::cluster"));
     for (block, code) in [("ab3x2", 1), ("ab4x4", 1), ("abx2", 2), ("ab2", 2)] {
         let out = mosaic(&format!(

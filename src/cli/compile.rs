@@ -370,8 +370,8 @@ pub fn run(a: &CompileArgs, is_bmm: bool) -> Result<String, CliError> {
     } else if let Some([rows, cols]) = multicast_block(&a.multicast) {
         let _ = writeln!(
             out,
-            "  multicast A and B over a {}-CTA cluster of {rows} x {cols} tiles (--multicast {})",
-            rows * cols,
+            "  multicast A and B over {} of {rows} x {cols} tiles (--multicast {})",
+            tessellate::plan::a_cluster(rows * cols),
             a.multicast
         );
     }

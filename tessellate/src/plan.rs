@@ -479,7 +479,7 @@ impl fmt::Display for Plan {
 }
 
 /// "a 4-CTA cluster", "an 8-CTA cluster" (clusters hold 2 to 16 CTAs: only 8 takes "an").
-fn a_cluster(ctas: i64) -> String {
+pub fn a_cluster(ctas: i64) -> String {
     let article = if ctas == 8 { "an" } else { "a" };
     format!("{article} {ctas}-CTA cluster")
 }
