@@ -462,7 +462,10 @@ fn multicast_ab_builds_block_clusters_or_refuses_in_one_line() {
 #[test]
 fn multicast_blocks_of_other_shapes_and_the_decode_default() {
     let (stdout, ptx) = sm90a_compiled("--m 128 --n 4928 --k 5480 --plan 1 --multicast ab2x4");
-    assert!(stdout.contains("an 8-CTA cluster of 2 x 4 tiles"), "{stdout}");
+    assert!(
+        stdout.contains("an 8-CTA cluster of 2 x 4 tiles"),
+        "{stdout}"
+    );
     assert!(ptx.contains(".reqnctapercluster 8, 1, 1"));
     let (stdout, ptx) = sm90a_compiled("--m 113 --n 1960 --k 1688");
     assert!(stdout.contains("4-CTA cluster of 2 x 2 tiles"), "{stdout}");
