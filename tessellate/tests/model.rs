@@ -818,11 +818,11 @@ fn lone_grids_of_straddling_rows_share_a_and_b_in_blocks() {
 }
 
 /// Decode grids of 65 to 128 rows (16-bit inputs, N and K of 1024 or more) whose first
-/// ranked plan is a grid of two 64-row tile rows (not transposed) take a transposed split-K grid whose
-/// clusters fit the GPU at once instead (`decode::transposed_split_k_first`): up to 96 rows
-/// the first one ranked (1.28-1.56x at 13 grids of 72 to 96 rows, docs/BENCHMARKS.md run
-/// 38-c, H200; 1.246x in geomean at all 48 defaults it moved among fresh shapes, every one
-/// faster, 38-e), at 97 to 112 rows with K of 1536 or more split-K 4 of 128-row tiles in at
+/// ranked plan is a grid of two 64-row tile rows (not transposed) take a transposed split-K
+/// grid whose clusters fit the GPU at once instead (`decode::transposed_split_k_first`): up
+/// to 96 rows the first one ranked (1.28-1.56x at 13 grids of 72 to 96 rows,
+/// docs/BENCHMARKS.md run 38-c, H200; 1.246x in geomean at all 48 defaults it moved among
+/// fresh shapes, every one faster, 38-e), at 97 to 112 rows with K of 1536 or more split-K 4 of 128-row tiles in at
 /// least 66 CTAs (1.184x at 29 moved defaults, 28 faster, 38-h), at 113 to 128 rows the same
 /// in at most 96 CTAs (1.097x at 25, 20 faster, 38-j). Not at 64 rows (one tile row), nor
 /// with 4-byte inputs or K below 1024 (1536 above 96 rows), nor where the split-K 4 grid
