@@ -6,8 +6,10 @@ import os, random, re, subprocess, sys
 sys.path.insert(0, os.path.dirname(__file__))
 from seeded_shapes import draw
 
-def plans(m, n, k, extra=()):
-    out = subprocess.run([os.environ.get("BIN", "target/release/mosaic"), "plans", "gemm", "--m", str(m),
+def plans(m, n, k, extra=(), bin=None):
+    """The first 40 ranked plans of build `bin` (default $BIN) as dicts: rank, tile, t
+    (transposed), split, mc (multicast), ctas."""
+    out = subprocess.run([bin or os.environ.get("BIN", "target/release/mosaic"), "plans", "gemm", "--m", str(m),
                           "--n", str(n), "--k", str(k), "--target", "sm_90a", "--top", "40", *extra],
                          capture_output=True, text=True).stdout
     ps = re.split(r"\nplan (\d+) ", out)[1:]

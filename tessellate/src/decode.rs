@@ -72,15 +72,15 @@ pub(crate) fn wide_first(a: &Plan, b: &Plan) -> Ordering {
 
 /// Where the first of the sorted plans is split-K: a wide split-K 4 grid sharing B goes
 /// first where one fits ([`wide_split_k4_fits`]), the first plan is split-K 2 or a block
-/// would go before it, and K is at least [`WIDE_SPLIT_K4_MIN_K`]; otherwise the first A and B block grid of
-/// [`DECODE_AB_OVER_SPLIT_K_CTAS`] CTAs or more goes before it, unless the split-K plan can
-/// share B over its two tile rows instead ([`split_k_pairs_fit`] on a GPU holding
-/// `resident[0]` CTAs in 4-CTA clusters at once), which it then does. `resident`: CTAs the
-/// GPU holds at once in clusters of four and of eight (where known).
+/// would go before it, and K is at least [`WIDE_SPLIT_K4_MIN_K`]; otherwise the first A and
+/// B block grid of [`DECODE_AB_OVER_SPLIT_K_CTAS`] CTAs or more goes before it, unless the
+/// split-K plan can share B over its two tile rows instead ([`split_k_pairs_fit`] on a GPU
+/// holding `resident[1]` CTAs in 4-CTA clusters at once), which it then does. `resident`:
+/// CTAs the GPU holds at once in clusters of one or two, four and eight (where known).
 pub(crate) fn blocks_before_split_k(
     out: &mut Vec<Plan>,
     problem: &GemmProblem,
-    resident: [Option<i64>; 2],
+    resident: [Option<i64>; 3],
 ) {
     let Some(first) = out.first().filter(|p| p.split_k > 1) else {
         return;
@@ -91,7 +91,7 @@ pub(crate) fn blocks_before_split_k(
     });
     if (first.split_k == 2 || block.is_some())
         && problem.k >= WIDE_SPLIT_K4_MIN_K
-        && let Some(oct) = resident[1]
+        && let Some(oct) = resident[2]
         && let Some(i) = out.iter().position(|p| wide_split_k4_fits(p, oct))
     {
         let mut wide = out.remove(i);
@@ -102,7 +102,7 @@ pub(crate) fn blocks_before_split_k(
     let Some(i) = block else {
         return;
     };
-    if resident[0].is_some_and(|ctas| split_k_pairs_fit(&out[0], ctas)) {
+    if resident[1].is_some_and(|ctas| split_k_pairs_fit(&out[0], ctas)) {
         out[0].multicast = SPLIT_K_B_PAIRS;
     } else {
         let block = out.remove(i);
@@ -112,8 +112,9 @@ pub(crate) fn blocks_before_split_k(
 
 /// Where the first ranked plan of a decode problem of 65 to 128 rows (16-bit inputs, N and
 /// K at least [`TRANSPOSED_SPLIT_K_MIN_NK`]) is a grid of two 64-row tile rows (not
-/// transposed: one tile a CTA, split-K or in a block), a transposed split-K grid whose clusters all fit the GPU at once goes first:
-/// up to [`TRANSPOSED_SPLIT_K_MAX_M`] rows the first such grid, above (K at least
+/// transposed: one tile a CTA, split-K or in a block), a transposed split-K grid whose
+/// clusters all fit the GPU at once ([`one_wave`]) goes first: up to
+/// [`TRANSPOSED_SPLIT_K_MAX_M`] rows the first such grid, above (K at least
 /// [`TRANSPOSED_SPLIT_K4_MIN_K`]) the first split four ways of 128-row tiles with CTAs for at
 /// least half the SMs (above [`TRANSPOSED_SPLIT_K4_MAX_M`] rows, at most
 /// [`TRANSPOSED_SPLIT_K4_FULL_ROW_CTAS`]). Its CTAs each take a slab of B (the weights)
@@ -284,16 +285,16 @@ fn split_k_pairs_fit(p: &Plan, quad_ctas: i64) -> bool {
 
 /// Whether `p` is a plain grid of two 64-row tile rows, split `split` ways, not in a
 /// multicast cluster, whose clusters of `2 * split` CTAs (a tile-row pair per k-split) all
-/// fit the `ctas` the GPU runs at once in clusters of that size.
-fn pairs_fit(p: &Plan, split: i64, ctas: i64) -> bool {
-    let [gm, gn, _] = p.grid();
+/// fit the `cluster_ctas` the GPU runs at once in clusters of that size.
+fn pairs_fit(p: &Plan, split: i64, cluster_ctas: i64) -> bool {
+    let [gm, _, _] = p.grid();
     p.worker_threads == 128
         && !p.transposed
         && !p.stream_k
         && p.split_k == split
         && p.cta_tile[0] == 64
         && gm == SPLIT_K_B_PAIRS
-        && gm * gn * split <= ctas
+        && ctas(p) <= cluster_ctas
         && p.multicast == 1
         && p.multicast_a == 1
 }

@@ -401,13 +401,9 @@ pub fn plans(
     });
     out.dedup_by(|a, b| key(a) == key(b));
     if decode {
-        let [quad, oct] = resident_cluster_ctas(target);
-        decode::blocks_before_split_k(&mut out, problem, [quad, oct]);
-        decode::transposed_split_k_first(
-            &mut out,
-            problem,
-            [Some(i64::from(target.sms)), quad, oct],
-        );
+        let resident = resident_cluster_ctas(target);
+        decode::blocks_before_split_k(&mut out, problem, resident);
+        decode::transposed_split_k_first(&mut out, problem, resident);
     }
     out.truncate(opts.top.max(1));
     Ok(Ranking {
@@ -838,10 +834,12 @@ pub(crate) fn quad_cluster_ctas(target: &Target) -> Option<i64> {
     target.quad_clusters.map(|q| 4 * i64::from(q))
 }
 
-/// CTAs `target` holds at once in clusters of four and of eight, one CTA per SM
-/// ([`hw_models::Target::quad_clusters`], [`hw_models::Target::oct_clusters`]), where known.
-fn resident_cluster_ctas(target: &Target) -> [Option<i64>; 2] {
+/// CTAs `target` holds at once, one CTA per SM, in clusters of one or two (its SMs), of
+/// four and of eight ([`hw_models::Target::quad_clusters`],
+/// [`hw_models::Target::oct_clusters`]), where known.
+fn resident_cluster_ctas(target: &Target) -> [Option<i64>; 3] {
     [
+        Some(i64::from(target.sms)),
         quad_cluster_ctas(target),
         target.oct_clusters.map(|o| 8 * i64::from(o)),
     ]
