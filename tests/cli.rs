@@ -438,7 +438,7 @@ fn multicast_ab_builds_block_clusters_or_refuses_in_one_line() {
     let (stdout, ptx) = sm90a_compiled("--m 4096 --n 4096 --k 4096 --multicast ab");
     assert!(stdout.contains("4-CTA cluster of 2 x 2 tiles"), "{stdout}");
     assert!(ptx.contains(".reqnctapercluster 4, 1, 1"));
-    let (stdout, ptx) = sm90a_compiled("--m 16 --n 4096 --k 4096 --multicast ab");
+    let (stdout, ptx) = sm90a_compiled("--m 16 --n 8192 --k 4096 --multicast ab");
     assert!(stdout.contains("transpose computes"), "{stdout}");
     assert!(ptx.contains(".reqnctapercluster 4, 1, 1"));
     let out = mosaic(

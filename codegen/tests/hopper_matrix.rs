@@ -294,9 +294,11 @@ fn lone_grids_size_their_ring_by_the_streamed_operand_and_split_k_by_both() {
 fn decode_shapes_rank_transposed_plans_first_and_large_shapes_never_split() {
     // M = 16: wgmma's n takes the caller's m (16 columns), its 64-row m the caller's n, and
     // the grid has one CTA per 64 columns of n per k-split (run 7-c: 64x16 tiles led four
-    // of five M = 16 shapes, 0.99-1.05x cuBLAS). Unsplit at 16x4096x4096 too: 64 CTAs
-    // with 10-stage rings ran 1.07-1.09x against split-K 2's 1.02-1.03x (run 10-b).
-    for (shape, split) in [((16, 4096, 4096), 1), ((16, 5120, 5120), 1)] {
+    // of five M = 16 shapes, 0.99-1.05x cuBLAS). Unsplit at 16x5120x5120 (80 CTAs); at
+    // 16x4096x4096 the lone grid's 64 CTAs leave half the SMs idle, and split-K 4 of
+    // 192x16 tiles (88 CTAs) ran 1.00-1.06x faster (run 39-a; split-K 2 of 64x16 tiles had
+    // run 1.02-1.03x cuBLAS against the lone grid's 1.07-1.09x in run 10-b).
+    for (shape, tile, split) in [((16, 4096, 4096), 192, 4), ((16, 5120, 5120), 64, 1)] {
         let (small, _) = warpgroup_plans(
             GemmDType::F16,
             shape,
@@ -305,12 +307,13 @@ fn decode_shapes_rank_transposed_plans_first_and_large_shapes_never_split() {
         )[0]
         .clone();
         assert!(small.transposed, "{small}");
-        assert_eq!(small.cta_tile[..2], [64, 16], "{small}");
+        assert_eq!(small.cta_tile[..2], [tile, 16], "{small}");
         assert_eq!(small.split_k, split, "{small}");
     }
     // M not a multiple of 8: wgmma's n rounds up (8, 24), and the transposed plan still
-    // leads (the 96-column filter of run 10 once dropped these).
-    for (m, n) in [(1, 8), (20, 24)] {
+    // leads (the 96-column filter of run 10 once dropped these); at M = 1 in split-K 4 of
+    // 192x8 tiles (the lone 64x8 grid has 64 CTAs, run 39-b).
+    for (m, tile, n) in [(1, 192, 8), (20, 64, 24)] {
         let (p, _) = warpgroup_plans(
             GemmDType::F16,
             (m, 4096, 4096),
@@ -319,7 +322,7 @@ fn decode_shapes_rank_transposed_plans_first_and_large_shapes_never_split() {
         )[0]
         .clone();
         assert!(p.transposed, "{p}");
-        assert_eq!(p.cta_tile[..2], [64, n], "{p}");
+        assert_eq!(p.cta_tile[..2], [tile, n], "{p}");
     }
     // Column-major A: no transposed plan (the kernel's 16-row B tile must be K-major).
     let col = warpgroup_plans(

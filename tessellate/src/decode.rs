@@ -188,6 +188,54 @@ pub(crate) fn transposed_split_k_first(
     }
 }
 
+/// Where the first ranked plan of a decode problem of at most [`LONE_ROW_SPLIT_K4_MAX_M`]
+/// rows (16-bit inputs, N and K at least [`TRANSPOSED_SPLIT_K_MIN_NK`]) is a transposed grid
+/// of 64-row tiles without split-K on at most [`LONE_ROW_SPLIT_K4_MAX_CTAS`] CTAs (about half
+/// the SMs idle), the first transposed split-K 4 grid of one wave with more CTAs goes first.
+/// Measured on an H200 (docs/BENCHMARKS.md run 38-l), at 37-a's four weak M = 16 shapes
+/// (0.88-0.94 of cuBLAS, 65 to 70 CTAs): the split-K 4 grids of 192x16 tiles (three consumer
+/// warpgroups, 88 to 96 CTAs) 1.05-1.15x faster (16x4360x2904 0.91 -> 1.03 of cuBLAS). Out
+/// of sample, every default it moved among fresh seeds: M = 16 (39-a, 20) 1.064x in geomean,
+/// 16 faster, 2 slower (0.892x worst); M = 1 to 15 (39-b, 15) 1.034x, 8 faster, 6 slower
+/// (0.959x worst; the six slower ones all from grids of 65 to 72 CTAs).
+pub(crate) fn lone_row_split_k4_first(
+    out: &mut Vec<Plan>,
+    problem: &GemmProblem,
+    resident: [Option<i64>; 3],
+) {
+    if problem.m > LONE_ROW_SPLIT_K4_MAX_M
+        || problem.n < TRANSPOSED_SPLIT_K_MIN_NK
+        || problem.k < TRANSPOSED_SPLIT_K_MIN_NK
+        || problem.dtype.input_bytes() != 2
+    {
+        return;
+    }
+    let Some(first) = out.first().filter(|p| {
+        p.transposed
+            && p.split_k == 1
+            && !p.persistent
+            && p.cta_tile[0] == 64
+            && ctas(p) <= LONE_ROW_SPLIT_K4_MAX_CTAS
+    }) else {
+        return;
+    };
+    let least = ctas(first);
+    if let Some(i) = out.iter().position(|p| {
+        p.transposed && p.split_k == 4 && !p.stream_k && ctas(p) > least && one_wave(p, resident)
+    }) {
+        let p = out.remove(i);
+        out.insert(0, p);
+    }
+}
+
+/// Most rows of a decode problem that [`lone_row_split_k4_first`] moves (fitted at M = 16;
+/// 1 to 15 rows measured 1.034x in geomean out of sample, run 39-b).
+const LONE_ROW_SPLIT_K4_MAX_M: i64 = 16;
+
+/// Most CTAs of the transposed grid that [`lone_row_split_k4_first`] replaces: 38-l's four
+/// had 65 to 70.
+const LONE_ROW_SPLIT_K4_MAX_CTAS: i64 = 72;
+
 /// Most rows of a decode problem that [`transposed_split_k_first`] moves to any transposed
 /// split-K grid: the second of two 64-row tile rows at most half full (38-d: at 101 to 109
 /// rows the split-K 2 grids of 64-row tiles ran slower than the plain grids).

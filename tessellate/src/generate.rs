@@ -404,6 +404,7 @@ pub fn plans(
         let resident = resident_cluster_ctas(target);
         decode::blocks_before_split_k(&mut out, problem, resident);
         decode::transposed_split_k_first(&mut out, problem, resident);
+        decode::lone_row_split_k4_first(&mut out, problem, resident);
     }
     out.truncate(opts.top.max(1));
     Ok(Ranking {

@@ -817,6 +817,36 @@ fn lone_grids_of_straddling_rows_share_a_and_b_in_blocks() {
     }
 }
 
+/// A decode problem of 16 rows whose first ranked grid is a lone transposed row of 64x16
+/// tiles on at most 72 CTAs (about half an H200's 132 SMs idle) takes the first transposed
+/// split-K 4 grid of one wave with more CTAs instead: measured on an H200, 1.05-1.15x at
+/// 38-l's four shapes and out of sample (39-a, 20 moved defaults among three fresh seeds)
+/// 1.064x, 16 faster, two slower. Not where the lone grid already fills more than 72 SMs
+/// (16x8192x4096), nor below K = 1024, nor at 32 rows.
+#[test]
+fn lone_decode_rows_of_sixteen_take_split_k_four() {
+    let t = hw_models::target("sm_90a", None).unwrap();
+    for (m, n, k, moved) in [
+        (16, 4360, 2904, true),
+        (16, 4096, 4096, true),
+        (16, 4552, 1816, true),
+        (16, 3280, 1312, true),
+        (16, 8192, 4096, false),
+        (16, 4096, 1000, false),
+        (32, 4096, 4096, false),
+    ] {
+        let p = ranked_row_major(m, n, k, 1).remove(0);
+        let [gm, gn, _] = p.grid();
+        if moved {
+            assert!(p.transposed && p.split_k == 4, "{m}x{n}x{k}: {p}");
+            assert!(gm * gn * 4 > (n + 63) / 64, "{m}x{n}x{k}: {p}");
+            assert!(gm * gn * 4 <= i64::from(t.sms), "{m}x{n}x{k}: {p}");
+        } else {
+            assert_eq!(p.split_k, 1, "{m}x{n}x{k}: {p}");
+        }
+    }
+}
+
 /// Decode grids of 65 to 128 rows (16-bit inputs, N and K of 1024 or more) whose first
 /// ranked plan is a grid of two 64-row tile rows (not transposed) take a transposed split-K
 /// grid whose clusters fit the GPU at once instead (`decode::transposed_split_k_first`): up
