@@ -8,7 +8,7 @@ from seeded_shapes import draw
 
 def plans(m, n, k, extra=(), bin=None):
     """The first 40 ranked plans of build `bin` (default $BIN) as dicts: rank, tile, t
-    (transposed), split, mc (multicast), ctas."""
+    (transposed), split, mc (multicast), ctas, wg (consumer warpgroups)."""
     out = subprocess.run([bin or os.environ.get("BIN", "target/release/mosaic"), "plans", "gemm", "--m", str(m),
                           "--n", str(n), "--k", str(k), "--target", "sm_90a", "--top", "40", *extra],
                          capture_output=True, text=True).stdout
@@ -20,7 +20,8 @@ def plans(m, n, k, extra=(), bin=None):
         sk = re.search(r"split-K +(\d+)", body)
         grid = re.search(r"grid (\d+)x", re.search(r"kernel.*", body).group(0)).group(1)
         res.append(dict(rank=int(ps[i]), tile=tile, t="transpose" in body, split=int(sk.group(1)) if sk else 1,
-                        mc="multicast" in body, ctas=int(grid)))
+                        mc="multicast" in body, ctas=int(grid),
+                        wg=int((re.search(r"(\d+) warpgroups?\b", body) or [0, 0])[1])))
     return res
 
 def describe(p):
