@@ -432,15 +432,29 @@ fn compile_ratio_builds_ffma_columns_beside_the_wgmma() {
 
 /// `--multicast ab` builds a 4-CTA cluster kernel that multicasts A and B, says so under the
 /// plan, also on a transposed decode plan, and refuses in one line a cluster of more than 8
-/// CTAs (a 2 x 2 block per k-split of a split-K 4 plan).
+/// CTAs (a 2 x 2 block per k-split of a split-K 4 plan) or a block wider than the grid.
 #[test]
 fn multicast_ab_builds_block_clusters_or_refuses_in_one_line() {
     let (stdout, ptx) = sm90a_compiled("--m 4096 --n 4096 --k 4096 --multicast ab");
     assert!(stdout.contains("4-CTA cluster of 2 x 2 tiles"), "{stdout}");
     assert!(ptx.contains(".reqnctapercluster 4, 1, 1"));
-    let (stdout, ptx) = sm90a_compiled("--m 16 --n 8192 --k 4096 --multicast ab");
+    let (stdout, ptx) = sm90a_compiled("--m 128 --n 3496 --k 5816 --multicast ab");
     assert!(stdout.contains("transpose computes"), "{stdout}");
     assert!(ptx.contains(".reqnctapercluster 4, 1, 1"));
+    // The default there: 4 x 2 blocks of the transposed 64x64 grid (`half_rows`).
+    let (stdout, ptx) = sm90a_compiled("--m 128 --n 3496 --k 5816");
+    assert!(stdout.contains("8-CTA cluster of 4 x 2 tiles"), "{stdout}");
+    assert!(ptx.contains(".reqnctapercluster 8, 1, 1"));
+    // A block wider than the grid (a transposed M = 16 grid has one tile column).
+    let out =
+        mosaic("compile gemm --m 16 --n 8192 --k 4096 --target sm_90a --multicast ab -o /dev/null");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+    assert!(
+        err.contains("larger than plan 1's grid of 128 x 1 tiles"),
+        "{err}"
+    );
     let out = mosaic(
         "compile gemm --m 128 --n 1104 --k 4608 --target sm_90a --multicast ab -o /dev/null",
     );
@@ -479,7 +493,7 @@ fn multicast_blocks_of_other_shapes_and_the_decode_default() {
     assert!(!ptx.contains(".reqnctapercluster") && !ptx.contains(".multicast::cluster"));
     for (block, code) in [("ab3x2", 1), ("ab4x4", 1), ("abx2", 2), ("ab2", 2)] {
         let out = mosaic(&format!(
-            "compile gemm --m 128 --n 2840 --k 4608 --target sm_90a --multicast {block} -o /dev/null"
+            "compile gemm --m 4096 --n 4096 --k 4096 --target sm_90a --multicast {block} -o /dev/null"
         ));
         let err = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(code), "{block}: {err}");

@@ -43,15 +43,17 @@ pub struct CompileArgs {
     /// TMA multicast across a 2-CTA cluster for warpgroup (sm_90a) kernels: `auto` (the
     /// plan's choice, which on a lone grid may share B over four tile rows, on a decode
     /// grid of two 64-row tile rows or a lone grid above 128 rows A and B over 2 x 2
-    /// blocks, and on some decode split-K grids B over the two tile rows), `on` (B, shared
+    /// blocks, at M = 128 over 4 x 2 blocks of a transposed 64x64 grid, and on some decode
+    /// split-K grids B over the two tile rows), `on` (B, shared
     /// by two tile rows, also where the plan shares it over four), `a` (A, shared by two tile
     /// columns: not with stream-K, ping-pong or `--cluster-order on`; on a transposed plan
     /// its A is the caller's B),
     /// `ab` (both, over a 4-CTA cluster taking a 2 x 2 block of tiles; the same limits as
     /// `a`; 0.83x cuBLAS at 4096^3 on an H100 and an H200, which hold 30 such clusters at
     /// once: docs/BENCHMARKS.md run 24), `abRxC` (both, over a block of R tile rows x C tile
-    /// columns, powers of two, at most 8 CTAs: `ab2x4`) or `off`. With split-K the cluster
-    /// holds one such group per k-split, at most 8 CTAs (run 36).
+    /// columns, powers of two, at most 8 CTAs and no larger than the plan's grid: `ab2x4`)
+    /// or `off`. With split-K the cluster holds one such group per k-split, at most 8 CTAs
+    /// (run 36).
     #[arg(long, default_value = "auto", value_parser = parse_multicast)]
     pub multicast: String,
     /// The TMA-store epilogue of warpgroup (sm_90a) kernels: `auto` (wherever C's row pitch
@@ -293,6 +295,22 @@ pub fn kernel(
             a.multicast,
             target.name()
         )));
+    }
+    // Nor a block that pads the grid to mostly idle CTAs: one of more tile rows or columns
+    // than the grid has (`ab2x4` on a transposed decode grid of one tile column launched
+    // four times its CTAs and ran 5x slower, docs/BENCHMARKS.md run 39-c).
+    if let Some([rows, cols]) = multicast_block(&a.multicast) {
+        let [gm, gn, _] = plan.grid();
+        if rows > gm || cols > gn {
+            return Err(CliError {
+                message: format!(
+                    "--multicast {}: a block of {rows} x {cols} tiles is larger than plan \
+                     {which}'s grid of {gm} x {gn} tiles: the padding CTAs would idle",
+                    a.multicast
+                ),
+                code: 1,
+            });
+        }
     }
     let copts = CompileOptions {
         a_layout,

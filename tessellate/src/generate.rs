@@ -15,6 +15,7 @@ use itex::{Instruction, Unit};
 use crate::block;
 use crate::cost::{self, Counts};
 use crate::decode;
+use crate::half_rows;
 use crate::ilp::{self, Granule, Mix};
 use crate::plan::{Modeled, PlacedItex, Plan, Region, Split};
 use crate::problem::{GemmDType, GemmProblem, ceil_div};
@@ -316,8 +317,12 @@ pub fn plans(
         // columns; above 128 rows, tiles of [`TRANSPOSED_WIDTHS`] along it.
         let large_m = problem.m > 128;
         let decode_wn = [ceil_div(pt.n, 8) * 8];
+        // At 128 rows also half of M, set aside for one rule (`half_rows`).
+        let halves = [pt.n / 2, pt.n];
         let wns: &[i64] = if large_m {
             &TRANSPOSED_WIDTHS
+        } else if problem.m == half_rows::HALF_ROWS_M {
+            &halves
         } else {
             &decode_wn
         };
@@ -376,6 +381,7 @@ pub fn plans(
     // 128x128 (run 23-j, 23-k, 23-l). Other problems keep the order below: their ties
     // (64x256 against 128x128 at M = 1000, say; batched grids) were not measured.
     let decode = decode::is_decode(problem, opts);
+    let half = half_rows::take(&mut out, problem);
     if decode {
         decode::adjust(&mut out, problem);
     }
@@ -405,6 +411,7 @@ pub fn plans(
         decode::blocks_before_split_k(&mut out, problem, resident);
         decode::transposed_split_k_first(&mut out, problem, resident);
         decode::lone_row_split_k4_first(&mut out, problem, resident);
+        half_rows::block_first(&mut out, half, problem, resident[2]);
     }
     out.truncate(opts.top.max(1));
     Ok(Ranking {

@@ -15,6 +15,7 @@ pub mod check;
 pub mod cost;
 mod decode;
 pub mod generate;
+mod half_rows;
 mod hwcost;
 pub mod ilp;
 pub mod interp;

@@ -817,6 +817,42 @@ fn lone_grids_of_straddling_rows_share_a_and_b_in_blocks() {
     }
 }
 
+/// At M = 128, where the first ranked grid is an untransposed one of 64x64 tiles, the
+/// transposed 64x64 grid in 4 x 2 blocks of 8-CTA clusters goes first (cuBLAS's clusters
+/// there): measured on an H200, 1.038x at ten fitting defaults (39-d, 39-e) and 1.028x out
+/// of sample (39-f, 27, 18 faster). Not where its blocks would not fit the H100's 14 clusters
+/// of eight at once (128x3776x1352: 120 CTAs), nor at the suite's 128x4096x4096, nor at
+/// N below 2048, nor at 127 rows; and no other plan of tiles half of M wide is ranked.
+#[test]
+fn m128_grids_of_64x64_tiles_take_transposed_8_cta_blocks() {
+    for (m, n, k, moved) in [
+        (128, 3496, 5816, true),
+        (128, 2912, 1224, true),
+        (128, 3112, 3424, true),
+        (128, 3776, 1352, false),
+        (128, 4096, 4096, false),
+        (128, 1984, 4096, false),
+        (127, 3496, 5816, false),
+    ] {
+        let ps = ranked_row_major(m, n, k, 40);
+        let p = &ps[0];
+        if moved {
+            assert!(p.transposed, "{m}x{n}x{k}: {p}");
+            assert_eq!(p.cta_tile[..2], [64, 64], "{m}x{n}x{k}: {p}");
+            assert_eq!([p.multicast, p.multicast_a], [4, 2], "{m}x{n}x{k}: {p}");
+            assert_eq!(p.split_k, 1, "{m}x{n}x{k}: {p}");
+        } else {
+            assert!(p.multicast_a <= 2 || p.multicast < 4, "{m}x{n}x{k}: {p}");
+        }
+        let halves = ps
+            .iter()
+            .skip(usize::from(moved))
+            .filter(|p| p.transposed && p.cta_tile[1] * 2 == m)
+            .count();
+        assert_eq!(halves, 0, "{m}x{n}x{k}");
+    }
+}
+
 /// A decode problem of 16 rows whose first ranked grid is a lone transposed row of 64x16
 /// tiles on at most 72 CTAs (about half an H200's 132 SMs idle) takes the first transposed
 /// split-K 4 grid of one wave with more CTAs instead: measured on an H200, 1.05-1.15x at
