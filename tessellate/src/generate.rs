@@ -364,6 +364,7 @@ pub fn plans(
             }
         }
     }
+    let half = half_rows::take(&mut out, problem);
     if out.is_empty() {
         return Err(GenerateError::NoPlan);
     }
@@ -381,7 +382,6 @@ pub fn plans(
     // 128x128 (run 23-j, 23-k, 23-l). Other problems keep the order below: their ties
     // (64x256 against 128x128 at M = 1000, say; batched grids) were not measured.
     let decode = decode::is_decode(problem, opts);
-    let half = half_rows::take(&mut out, problem);
     if decode {
         decode::adjust(&mut out, problem);
     }
