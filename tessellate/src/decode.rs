@@ -105,8 +105,7 @@ pub(crate) fn blocks_before_split_k(
     if resident[1].is_some_and(|ctas| split_k_pairs_fit(&out[0], ctas)) {
         out[0].multicast = SPLIT_K_B_PAIRS;
     } else {
-        let block = out.remove(i);
-        out.insert(0, block);
+        out[..=i].rotate_right(1);
     }
 }
 
@@ -145,14 +144,16 @@ pub(crate) fn blocks_before_split_k(
 ///   defaults): **1.097x in geomean, 20 faster**, 0.987x and 0.911x (127x2320x2048 with a
 ///   column-major B) (117x2360x9216 bf16 0.78 -> 1.08 of cuBLAS, 113x2224x5824 0.81 -> 1.06).
 pub(crate) fn transposed_split_k_first(
-    out: &mut Vec<Plan>,
+    out: &mut [Plan],
     problem: &GemmProblem,
     resident: [Option<i64>; 3],
 ) {
     if problem.m <= 64
-        || problem.n < TRANSPOSED_SPLIT_K_MIN_NK
-        || problem.k < TRANSPOSED_SPLIT_K_MIN_NK
-        || problem.dtype.input_bytes() != 2
+        || !measured_range(
+            problem,
+            TRANSPOSED_SPLIT_K_MIN_NK,
+            TRANSPOSED_SPLIT_K_MIN_NK,
+        )
     {
         return;
     }
@@ -174,7 +175,7 @@ pub(crate) fn transposed_split_k_first(
         return;
     }
     let sms = resident[0].unwrap_or(0);
-    if let Some(i) = out.iter().position(|p| {
+    first_where(out, |p| {
         p.transposed
             && p.split_k > 1
             && !p.stream_k
@@ -182,10 +183,7 @@ pub(crate) fn transposed_split_k_first(
             && most.is_none_or(|most| {
                 p.split_k == 4 && p.cta_tile[0] == 128 && 2 * ctas(p) >= sms && ctas(p) <= most
             })
-    }) {
-        let p = out.remove(i);
-        out.insert(0, p);
-    }
+    });
 }
 
 /// Where the first ranked plan of a decode problem of at most [`LONE_ROW_SPLIT_K4_MAX_M`]
@@ -199,14 +197,16 @@ pub(crate) fn transposed_split_k_first(
 /// 16 faster, 2 slower (0.892x worst); M = 1 to 15 (39-b, 15) 1.034x, 8 faster, 6 slower
 /// (0.959x worst; the six slower ones all from grids of 65 to 72 CTAs).
 pub(crate) fn lone_row_split_k4_first(
-    out: &mut Vec<Plan>,
+    out: &mut [Plan],
     problem: &GemmProblem,
     resident: [Option<i64>; 3],
 ) {
     if problem.m > LONE_ROW_SPLIT_K4_MAX_M
-        || problem.n < TRANSPOSED_SPLIT_K_MIN_NK
-        || problem.k < TRANSPOSED_SPLIT_K_MIN_NK
-        || problem.dtype.input_bytes() != 2
+        || !measured_range(
+            problem,
+            TRANSPOSED_SPLIT_K_MIN_NK,
+            TRANSPOSED_SPLIT_K_MIN_NK,
+        )
     {
         return;
     }
@@ -220,12 +220,9 @@ pub(crate) fn lone_row_split_k4_first(
         return;
     };
     let least = ctas(first);
-    if let Some(i) = out.iter().position(|p| {
+    first_where(out, |p| {
         p.transposed && p.split_k == 4 && !p.stream_k && ctas(p) > least && one_wave(p, resident)
-    }) {
-        let p = out.remove(i);
-        out.insert(0, p);
-    }
+    });
 }
 
 /// Most rows of a decode problem that [`lone_row_split_k4_first`] moves (fitted at M = 16;
@@ -260,6 +257,19 @@ const TRANSPOSED_SPLIT_K4_MIN_K: i64 = 1536;
 /// Fewest columns and k of a problem that [`transposed_split_k_first`] moves: the range
 /// measured (38-c, 38-d: N of 1208 and more, K of 1064 and more).
 const TRANSPOSED_SPLIT_K_MIN_NK: i64 = 1024;
+
+/// Whether a decode problem is in the range a reorder rule was measured on: 16-bit inputs,
+/// N at least `min_n`, K at least `min_k`.
+pub(crate) fn measured_range(problem: &GemmProblem, min_n: i64, min_k: i64) -> bool {
+    problem.dtype.input_bytes() == 2 && problem.n >= min_n && problem.k >= min_k
+}
+
+/// Moves the first plan of the ranked `out` that `pick` accepts to the front.
+fn first_where(out: &mut [Plan], pick: impl Fn(&Plan) -> bool) {
+    if let Some(i) = out.iter().position(pick) {
+        out[..=i].rotate_right(1);
+    }
+}
 
 /// CTAs of a one-batch plan `p`: its tiles times its k-splits.
 fn ctas(p: &Plan) -> i64 {

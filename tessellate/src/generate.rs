@@ -411,7 +411,7 @@ pub fn plans(
         decode::blocks_before_split_k(&mut out, problem, resident);
         decode::transposed_split_k_first(&mut out, problem, resident);
         decode::lone_row_split_k4_first(&mut out, problem, resident);
-        half_rows::block_first(&mut out, half, problem, resident[2]);
+        half_rows::block_first(&mut out, half, problem, resident);
     }
     out.truncate(opts.top.max(1));
     Ok(Ranking {

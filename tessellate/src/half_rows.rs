@@ -22,21 +22,24 @@ const BLOCK: [i64; 2] = [4, 2];
 const MIN_N: i64 = 2048;
 const MIN_K: i64 = 1024;
 
-/// Whether `p` is a transposed plan whose tiles are half of a [`HALF_ROWS_M`]-row problem's
-/// rows wide.
-fn is_half(p: &Plan, problem: &GemmProblem) -> bool {
-    problem.m == HALF_ROWS_M && p.transposed && 2 * p.cta_tile[1] == HALF_ROWS_M
+/// Whether `p`, a plan of a [`HALF_ROWS_M`]-row problem, is transposed with tiles half of
+/// its rows wide.
+fn is_half(p: &Plan) -> bool {
+    p.transposed && 2 * p.cta_tile[1] == HALF_ROWS_M
 }
 
-/// Removes from the ranked `out` every transposed plan of half-width tiles (see [`is_half`])
+/// Removes from the generated `out` every transposed plan of half-width tiles (see [`is_half`])
 /// and returns the one of least modeled cycles (the first generated on ties) of one consumer
 /// warpgroup, 64x64 tiles, no split-K and no stream-K: the grid [`block_first`] may place.
 /// Called before the ranking's sort and the other decode rules, so that no other plan's
 /// rank moves.
 pub(crate) fn take(out: &mut Vec<Plan>, problem: &GemmProblem) -> Option<Plan> {
+    if problem.m != HALF_ROWS_M {
+        return None;
+    }
     let mut kept = None::<Plan>;
     out.retain(|p| {
-        if !is_half(p, problem) {
+        if !is_half(p) {
             return true;
         }
         let candidate =
@@ -56,8 +59,9 @@ pub(crate) fn take(out: &mut Vec<Plan>, problem: &GemmProblem) -> Option<Plan> {
 /// Where a 16-bit decode problem of [`HALF_ROWS_M`] rows (N at least [`MIN_N`], K at least
 /// [`MIN_K`]) ranks first an untransposed grid of 64x64 tiles (two tile rows) without
 /// split-K or stream-K, the transposed 64x64 grid `half` from [`take`] in [`BLOCK`]s goes
-/// first instead, where its clusters of eight fit the GPU at once (`oct_ctas`, CTAs in
-/// 8-CTA clusters) or it loops over its tiles (persistent). Measured on an H200
+/// first instead, where its clusters of eight fit the GPU at once (`resident[2]`, CTAs in
+/// 8-CTA clusters; `resident` as for the `decode` rules) or it loops over its tiles
+/// (persistent). Measured on an H200
 /// (docs/BENCHMARKS.md run 39), `--multicast ab4x2` on the transposed grid against the
 /// default:
 /// - 39-d, 39-e (fitting): at the ten such defaults the rule takes, 1.038x in geomean, eight
@@ -73,16 +77,12 @@ pub(crate) fn block_first(
     out: &mut Vec<Plan>,
     half: Option<Plan>,
     problem: &GemmProblem,
-    oct_ctas: Option<i64>,
+    resident: [Option<i64>; 3],
 ) {
-    let (Some(mut half), Some(oct_ctas)) = (half, oct_ctas) else {
+    let (Some(mut half), Some(oct_ctas)) = (half, resident[2]) else {
         return;
     };
-    if problem.m != HALF_ROWS_M
-        || problem.n < MIN_N
-        || problem.k < MIN_K
-        || problem.dtype.input_bytes() != 2
-    {
+    if problem.m != HALF_ROWS_M || !crate::decode::measured_range(problem, MIN_N, MIN_K) {
         return;
     }
     let plain_64 = out.first().is_some_and(|p| {
