@@ -9,7 +9,6 @@ mod common;
 use codegen::{CompileOptions, MatLayout, compile, hopper};
 use common::{Checks, assert_no_spills, assert_staging_protocol};
 use emit_ptx::{parse::parse_module, ptxas};
-use itex::Instruction;
 use tessellate::{GemmDType, GemmProblem, Options, Plan, plans};
 
 const SHAPES: &[(i64, i64, i64)] = &[
@@ -92,47 +91,14 @@ fn batched_plans(
 /// [`batched_plans`], with heterogeneous warpgroup plans kept where `mixed`.
 fn batched_plans_with(
     dtype: GemmDType,
-    (m, n, k): (i64, i64, i64),
+    shape: (i64, i64, i64),
     batch: i64,
     a: MatLayout,
     b: MatLayout,
     opts: Options,
     mixed: bool,
 ) -> Vec<(Plan, CompileOptions)> {
-    let t = hw_models::target("sm_90a", None).unwrap();
-    let problem = GemmProblem::new(m, n, k, batch, dtype).unwrap();
-    hopper::supports(&problem, t.features.has_wgmma, a, b).unwrap();
-    let r = plans(
-        &problem,
-        &t,
-        &Options {
-            transposed_warpgroups: hopper::supports_transposed(&problem, true, a, b).is_ok(),
-            narrow_b_tiles: true,
-            b_pitch_bytes: Some(hopper::b_pitch_bytes(&problem, b)),
-            b_k_major: b == MatLayout::ColMajor,
-            ..opts
-        },
-    )
-    .unwrap();
-    let opts = CompileOptions {
-        a_layout: a,
-        b_layout: b,
-        smem_limit: t.smem_max_per_cta,
-        smem_per_sm: t.smem_bytes_per_sm,
-        sms: t.sms,
-        ..CompileOptions::default()
-    };
-    r.plans
-        .into_iter()
-        // (Heterogeneous warpgroup tiles only where `opts.warpgroup_vector` asks for them:
-        // `ffma_column_kernels_...` below.)
-        .filter(|p| {
-            p.worker_threads == 128
-                && (p.regions.len() == 1 || mixed)
-                && matches!(p.regions[0].piece.instruction(), Instruction::Wgmma { .. })
-        })
-        .map(|p| (p, opts))
-        .collect()
+    common::warpgroup_plans(dtype, shape, batch, a, b, opts, mixed)
 }
 
 /// On a worker of `checks`, while the test builds the next kernel: the TMA-store staging

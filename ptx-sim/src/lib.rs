@@ -15,6 +15,12 @@
 
 use std::collections::HashMap;
 
+mod hopper;
+pub mod tma;
+pub mod wgmma;
+
+pub use tma::TensorMap;
+
 use emit_ptx::ast::{Entry, Instr, Module, Op, Operand, Reg, Stmt};
 use half::{bf16, f16};
 use itex::{DType, InstrOperand, Instruction};
@@ -49,6 +55,39 @@ pub enum SimError {
     /// Too many steps (a runaway loop).
     #[error("step limit exceeded")]
     StepLimit,
+    /// A misused mbarrier (not initialized, too many arrivals or transaction bytes).
+    #[error("mbarrier at {addr:#x} of CTA {cta:?} (statement {at}): {what}")]
+    Mbarrier {
+        /// CTA index.
+        cta: [u32; 3],
+        /// Shared-memory address.
+        addr: u64,
+        /// Statement index.
+        at: usize,
+        /// What went wrong.
+        what: String,
+    },
+    /// A thread exited with a wgmma of its warpgroup never retired by `wgmma.wait_group`.
+    #[error("CTA {cta:?} warpgroup {warpgroup}: the wgmma at statement {at} never retired")]
+    Unretired {
+        /// CTA index.
+        cta: [u32; 3],
+        /// Warpgroup of the CTA.
+        warpgroup: u32,
+        /// Statement index of the wgmma.
+        at: usize,
+    },
+    /// A `trap` ran.
+    #[error("trap at statement {at} in CTA {cta:?}")]
+    Trap {
+        /// CTA index.
+        cta: [u32; 3],
+        /// Statement index.
+        at: usize,
+    },
+    /// Threads of a warpgroup gave a wgmma different descriptors or `scale-d`.
+    #[error("wgmma at statement {0}: operands differ between the warpgroup's threads")]
+    NonUniform(usize),
 }
 
 /// One thread's memory access, as [`SimError`] reports it.
@@ -137,9 +176,13 @@ pub enum Arg {
     U32(u32),
     /// A `.f32`.
     F32(f32),
+    /// A tensor map passed by value (`.param .align 64 .b8 name[128]`): the kernel takes its
+    /// generic address (`mov` of the parameter's name, `cvta.param`) for `cp.async.bulk.tensor`.
+    TensorMap(TensorMap),
 }
 
-/// Launch configuration.
+/// Launch configuration. The cluster shape is the entry's `.reqnctapercluster` (CTAs
+/// consecutive along x).
 #[derive(Clone, Copy, Debug)]
 pub struct Launch {
     /// Grid.
@@ -153,8 +196,23 @@ pub struct Launch {
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum Wait {
     Run,
-    Cta(usize),
+    /// `bar.sync a{, b}` (PTX ISA 9.7.13.1): barrier `id`, `count` threads (`None`: every
+    /// thread of the CTA that has not exited).
+    Bar {
+        id: u64,
+        count: Option<u64>,
+    },
     Warp(usize),
+    /// A `.sync.aligned` wgmma instruction: the whole warpgroup at this statement.
+    Warpgroup(usize),
+    /// `mbarrier.try_wait.parity` until the phase of this parity has completed (the
+    /// instruction is executed again, and then succeeds).
+    Mbarrier {
+        addr: u64,
+        parity: u64,
+    },
+    /// `barrier.cluster.wait` after this many `barrier.cluster.arrive`s of the thread.
+    Cluster(u32),
     Done,
 }
 
@@ -162,9 +220,20 @@ struct Thread {
     regs: HashMap<Reg, u64>,
     pc: usize,
     wait: Wait,
+    /// `barrier.cluster.arrive`s so far.
+    cluster_arrivals: u32,
 }
 
+/// Generic addresses of tensor-map parameters start here (one 128-byte slot per parameter).
+const PARAM_WINDOW: u64 = 0xF000_0000_0000;
+/// A `shared::cluster` address (`mapa`): this bit, the CTA's rank in the cluster at bit 24,
+/// the offset in its shared memory below. Addresses without the bit are the CTA's own.
+const CLUSTER_BIT: u64 = 1 << 31;
+
 /// Runs `entry` of `module` over the whole grid.
+///
+/// Every CTA of the grid runs at once (so that CTAs may wait for one another: clusters,
+/// stream-K flags); threads run one at a time until they block.
 ///
 /// # Errors
 /// [`SimError`] for unsupported instructions, out-of-bounds accesses, deadlocks.
@@ -181,11 +250,11 @@ pub fn run(
         .find(|e| e.name == entry)
         .ok_or_else(|| SimError::NoEntry(entry.into()))?;
     let labels: HashMap<&str, usize> = e.label_positions();
-    let params: HashMap<&str, Arg> = e
+    let params: HashMap<&str, (usize, Arg)> = e
         .params
         .iter()
         .map(|p| p.name.as_str())
-        .zip(args.iter().copied())
+        .zip(args.iter().copied().enumerate())
         .collect();
     // Shared arrays are laid out one after another (128-byte aligned); dynamic ones (size 0)
     // take the launch's dynamic size.
@@ -209,111 +278,406 @@ pub fn run(
             (c.name.as_str(), global.alloc(bytes))
         })
         .collect();
+    let cluster = e.cluster_x.unwrap_or(1).max(1);
+    if !launch.grid[0].is_multiple_of(cluster) {
+        return Err(SimError::Unsupported {
+            at: 0,
+            what: format!("grid {:?} of {cluster}-CTA clusters", launch.grid),
+        });
+    }
+    let mut ctas = Vec::new();
     for z in 0..launch.grid[2] {
         for y in 0..launch.grid[1] {
             for x in 0..launch.grid[0] {
-                let mut cta = Cta {
+                ctas.push(Cta {
                     e,
                     labels: &labels,
                     params: &params,
                     consts: &consts,
                     id: [x, y, z],
+                    cluster,
                     launch,
                     smem: vec![0xA5; smem_bytes as usize],
                     shared_base: shared_base.clone(),
-                };
-                cta.run(global)?;
+                    mbarriers: HashMap::new(),
+                    warpgroups: HashMap::new(),
+                    bar_arrivals: HashMap::new(),
+                    remote: Vec::new(),
+                    block: None,
+                });
             }
         }
     }
-    Ok(())
+    Grid::new(ctas).run(global)
+}
+
+/// Every CTA of a launch and its threads.
+struct Grid<'a> {
+    ctas: Vec<Cta<'a>>,
+    threads: Vec<Vec<Thread>>,
+}
+
+/// Statements a thread runs before the next one gets a turn (threads spinning on global
+/// flags must not starve the ones that set them).
+const SLICE: u32 = 4096;
+
+impl<'a> Grid<'a> {
+    fn new(ctas: Vec<Cta<'a>>) -> Self {
+        let threads = ctas
+            .iter()
+            .map(|c| {
+                let n = c.launch.block.iter().product::<u32>() as usize;
+                (0..n)
+                    .map(|_| Thread {
+                        regs: HashMap::new(),
+                        pc: 0,
+                        wait: Wait::Run,
+                        cluster_arrivals: 0,
+                    })
+                    .collect()
+            })
+            .collect();
+        Grid { ctas, threads }
+    }
+
+    fn run(&mut self, g: &mut Global) -> Result<(), SimError> {
+        let mut steps = 0u64;
+        loop {
+            let mut progressed = false;
+            for c in 0..self.ctas.len() {
+                for t in 0..self.threads[c].len() {
+                    let mut slice = 0;
+                    while self.threads[c][t].wait == Wait::Run && slice < SLICE {
+                        steps += 1;
+                        slice += 1;
+                        if steps > STEP_LIMIT {
+                            return Err(SimError::StepLimit);
+                        }
+                        self.ctas[c].step(&mut self.threads[c], t, g)?;
+                        self.apply_remote(c)?;
+                        progressed = true;
+                    }
+                }
+            }
+            if self
+                .threads
+                .iter()
+                .all(|ts| ts.iter().all(|t| t.wait == Wait::Done))
+            {
+                return self.check_retired();
+            }
+            let mut released = false;
+            for c in 0..self.ctas.len() {
+                released |= self.ctas[c].release(&mut self.threads[c])?;
+            }
+            released |= self.release_clusters();
+            if !released && !progressed {
+                return Err(SimError::Deadlock(self.describe_waits()));
+            }
+        }
+    }
+
+    /// Applies what CTA `c`'s last statement did to its cluster's shared memory.
+    fn apply_remote(&mut self, c: usize) -> Result<(), SimError> {
+        if self.ctas[c].remote.is_empty() {
+            return Ok(());
+        }
+        let effects = std::mem::take(&mut self.ctas[c].remote);
+        let cluster = self.ctas[c].cluster as usize;
+        let first = c - c % cluster;
+        for fx in effects {
+            let (rank, at) = match &fx {
+                Remote::Write { rank, at, .. } | Remote::Mbarrier { rank, at, .. } => (*rank, *at),
+            };
+            if rank as usize >= cluster {
+                return Err(SimError::Unsupported {
+                    at,
+                    what: format!("CTA rank {rank} of a {cluster}-CTA cluster"),
+                });
+            }
+            let dst = &mut self.ctas[first + rank as usize];
+            match fx {
+                Remote::Write {
+                    addr, bytes, at, ..
+                } => {
+                    let end = addr as usize + bytes.len();
+                    if end > dst.smem.len() {
+                        return Err(SimError::OutOfBounds(Access {
+                            cta: dst.id,
+                            thread: 0,
+                            space: "shared::cluster",
+                            addr,
+                            bytes: bytes.len() as u64,
+                            at,
+                        }));
+                    }
+                    dst.smem[addr as usize..end].copy_from_slice(&bytes);
+                }
+                Remote::Mbarrier {
+                    addr,
+                    arrive,
+                    complete_tx,
+                    at,
+                    ..
+                } => dst.mbarrier_update(addr, arrive, 0, complete_tx, at)?,
+            }
+        }
+        Ok(())
+    }
+
+    /// Releases `barrier.cluster.wait`s whose cluster has arrived: every thread of the
+    /// cluster has arrived as often as the waiter, or exited.
+    fn release_clusters(&mut self) -> bool {
+        let mut released = false;
+        let cluster = self.ctas.first().map_or(1, |c| c.cluster as usize);
+        for first in (0..self.ctas.len()).step_by(cluster) {
+            let members = first..first + cluster;
+            let arrived = |n: u32, ts: &[Vec<Thread>]| {
+                members.clone().all(|c| {
+                    ts[c]
+                        .iter()
+                        .all(|t| t.wait == Wait::Done || t.cluster_arrivals >= n)
+                })
+            };
+            for c in members.clone() {
+                for t in 0..self.threads[c].len() {
+                    if let Wait::Cluster(n) = self.threads[c][t].wait
+                        && arrived(n, &self.threads)
+                    {
+                        let th = &mut self.threads[c][t];
+                        th.wait = Wait::Run;
+                        th.pc += 1;
+                        released = true;
+                    }
+                }
+            }
+        }
+        released
+    }
+
+    /// After every thread exited: no wgmma left unretired (its result never reached the
+    /// registers it was to write).
+    fn check_retired(&self) -> Result<(), SimError> {
+        for c in &self.ctas {
+            for (wg, s) in &c.warpgroups {
+                if let Some(op) = s.pending.first().or(s.groups.iter().flatten().next()) {
+                    return Err(SimError::Unretired {
+                        cta: c.id,
+                        warpgroup: *wg as u32,
+                        at: op.at,
+                    });
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn describe_waits(&self) -> String {
+        let mut s = Vec::new();
+        for (c, ts) in self.threads.iter().enumerate() {
+            for (i, t) in ts.iter().enumerate() {
+                if t.wait != Wait::Done && s.len() < 64 {
+                    s.push(format!("cta{c}.{i}:{:?}@{}", t.wait, t.pc));
+                }
+            }
+        }
+        s.join(" ")
+    }
+}
+
+/// What a statement does to a CTA of the cluster (itself included), applied right after it.
+enum Remote {
+    /// Bytes written to the shared memory of CTA `rank`.
+    Write {
+        rank: u32,
+        addr: u64,
+        bytes: Vec<u8>,
+        at: usize,
+    },
+    /// An arrival (`arrive`) and completed transaction bytes on an mbarrier of CTA `rank`.
+    Mbarrier {
+        rank: u32,
+        addr: u64,
+        arrive: u32,
+        complete_tx: u64,
+        at: usize,
+    },
+}
+
+/// An mbarrier object (PTX ISA 9.7.13.15): a phase completes when its pending arrivals
+/// reach zero and its transaction count is zero; the next phase then expects the init
+/// count again.
+#[derive(Clone, Copy, Debug)]
+struct Mbarrier {
+    expected: u32,
+    pending: u32,
+    tx: i64,
+    /// Phases completed.
+    phase: u64,
+}
+
+/// A warpgroup's wgmma operations not yet retired: issued but not committed, and committed
+/// groups, oldest first.
+#[derive(Default)]
+struct Warpgroup {
+    pending: Vec<wgmma::Op>,
+    groups: std::collections::VecDeque<Vec<wgmma::Op>>,
 }
 
 struct Cta<'a> {
     e: &'a Entry,
     labels: &'a HashMap<&'a str, usize>,
-    params: &'a HashMap<&'a str, Arg>,
+    /// Parameters by name: position and value.
+    params: &'a HashMap<&'a str, (usize, Arg)>,
     /// Global addresses of the module's `.const` arrays.
     consts: &'a HashMap<&'a str, u64>,
     id: [u32; 3],
+    /// CTAs per cluster (along x).
+    cluster: u32,
     launch: &'a Launch,
     smem: Vec<u8>,
     shared_base: HashMap<&'a str, u64>,
+    /// mbarrier objects by shared-memory address.
+    mbarriers: HashMap<u64, Mbarrier>,
+    /// wgmma state by warpgroup.
+    warpgroups: HashMap<usize, Warpgroup>,
+    /// `bar.arrive`s so far on each named barrier.
+    bar_arrivals: HashMap<u64, u64>,
+    /// Effects of the last statement on the cluster's shared memory.
+    remote: Vec<Remote>,
+    /// Set by a statement that blocks its thread instead of completing.
+    block: Option<Wait>,
 }
 
 const STEP_LIMIT: u64 = 2_000_000_000;
 
 impl Cta<'_> {
-    fn run(&mut self, g: &mut Global) -> Result<(), SimError> {
-        let n = (self.launch.block[0] * self.launch.block[1] * self.launch.block[2]) as usize;
-        let mut ts: Vec<Thread> = (0..n)
-            .map(|_| Thread {
-                regs: HashMap::new(),
-                pc: 0,
-                wait: Wait::Run,
-            })
-            .collect();
-        let mut steps = 0u64;
-        loop {
-            let mut progressed = false;
-            for t in 0..n {
-                while ts[t].wait == Wait::Run {
-                    steps += 1;
-                    if steps > STEP_LIMIT {
-                        return Err(SimError::StepLimit);
-                    }
-                    self.step(&mut ts, t, g)?;
-                    progressed = true;
-                }
-            }
-            if ts.iter().all(|t| t.wait == Wait::Done) {
-                return Ok(());
-            }
-            // CTA barrier: every live thread waits at one.
-            let live: Vec<usize> = (0..n).filter(|&t| ts[t].wait != Wait::Done).collect();
-            if live.iter().all(|&t| matches!(ts[t].wait, Wait::Cta(_))) {
-                for &t in &live {
-                    ts[t].wait = Wait::Run;
-                    ts[t].pc += 1;
-                }
-                continue;
-            }
-            // Warp collectives: all 32 lanes at the same statement.
-            let mut released = false;
-            for w in 0..n.div_ceil(32) {
-                let lanes: Vec<usize> = (w * 32..(w * 32 + 32).min(n)).collect();
-                let Wait::Warp(pc) = ts[lanes[0]].wait else {
-                    continue;
-                };
-                if lanes.iter().all(|&t| ts[t].wait == Wait::Warp(pc)) {
-                    if let Stmt::Instr(i) = &self.e.body[pc] {
-                        if i.op == Op::Mma {
-                            mma(&mut ts, &lanes, i, pc)?;
-                        }
-                        if i.op == Op::Ldmatrix {
-                            self.ldmatrix(&mut ts, &lanes, i, pc)?;
-                        }
-                        if i.op == Op::Shfl {
-                            shfl(&mut ts, &lanes, i, pc)?;
-                        }
-                    }
-                    for &t in &lanes {
-                        ts[t].wait = Wait::Run;
-                        ts[t].pc = pc + 1;
-                    }
-                    released = true;
-                }
-            }
-            if !released && !progressed {
-                let states: Vec<String> = ts
-                    .iter()
-                    .enumerate()
-                    .take(64)
-                    .map(|(i, t)| format!("{i}:{:?}@{}", t.wait, t.pc))
-                    .collect();
-                return Err(SimError::Deadlock(states.join(" ")));
+    fn rank(&self) -> u32 {
+        self.id[0] % self.cluster
+    }
+
+    /// Releases the CTA's threads whose barrier, warp collective, warpgroup collective or
+    /// mbarrier phase is complete; whether any was.
+    fn release(&mut self, ts: &mut [Thread]) -> Result<bool, SimError> {
+        let n = ts.len();
+        let mut released = false;
+        for t in ts.iter_mut() {
+            if let Wait::Mbarrier { addr, parity } = t.wait
+                && self
+                    .mbarriers
+                    .get(&addr)
+                    .is_some_and(|b| b.phase & 1 != parity)
+            {
+                t.wait = Wait::Run;
+                released = true;
             }
         }
+        released |= self.release_bars(ts);
+        // Warp collectives: all 32 lanes at the same statement.
+        for w in 0..n.div_ceil(32) {
+            let lanes: Vec<usize> = (w * 32..(w * 32 + 32).min(n)).collect();
+            let Wait::Warp(pc) = ts[lanes[0]].wait else {
+                continue;
+            };
+            if lanes.iter().all(|&t| ts[t].wait == Wait::Warp(pc)) {
+                if let Stmt::Instr(i) = &self.e.body[pc] {
+                    match i.op {
+                        Op::Mma => mma(ts, &lanes, i, pc)?,
+                        Op::Ldmatrix => self.ldmatrix(ts, &lanes, i, pc)?,
+                        Op::Stmatrix => self.stmatrix(ts, &lanes, i, pc)?,
+                        Op::Shfl => shfl(ts, &lanes, i, pc)?,
+                        _ => {}
+                    }
+                }
+                for &t in &lanes {
+                    ts[t].wait = Wait::Run;
+                    ts[t].pc = pc + 1;
+                }
+                released = true;
+            }
+        }
+        // Warpgroup collectives: all 128 threads at the same statement.
+        for wg in 0..n / 128 {
+            let ths: Vec<usize> = (wg * 128..wg * 128 + 128).collect();
+            let Wait::Warpgroup(pc) = ts[ths[0]].wait else {
+                continue;
+            };
+            if ths.iter().all(|&t| ts[t].wait == Wait::Warpgroup(pc)) {
+                if let Stmt::Instr(i) = &self.e.body[pc] {
+                    self.wgmma(ts, wg, i, pc)?;
+                }
+                for &t in &ths {
+                    ts[t].wait = Wait::Run;
+                    ts[t].pc = pc + 1;
+                }
+                released = true;
+            }
+        }
+        Ok(released)
+    }
+
+    /// Named barriers: released once the threads waiting there and those that arrived
+    /// (`bar.arrive`) make up the count.
+    fn release_bars(&mut self, ts: &mut [Thread]) -> bool {
+        let live = ts.iter().filter(|t| t.wait != Wait::Done).count() as u64;
+        let mut waiting: HashMap<u64, (u64, Option<u64>)> = HashMap::new();
+        for t in ts.iter() {
+            if let Wait::Bar { id, count } = t.wait {
+                let e = waiting.entry(id).or_insert((0, count));
+                e.0 += 1;
+            }
+        }
+        let mut released = false;
+        for (id, (w, count)) in waiting {
+            let arrived = self.bar_arrivals.get(&id).copied().unwrap_or(0);
+            let need = count.unwrap_or(live);
+            if w + arrived >= need {
+                self.bar_arrivals
+                    .insert(id, (w + arrived).saturating_sub(need));
+                for t in ts.iter_mut() {
+                    if matches!(t.wait, Wait::Bar { id: i, .. } if i == id) {
+                        t.wait = Wait::Run;
+                        t.pc += 1;
+                    }
+                }
+                released = true;
+            }
+        }
+        released
+    }
+
+    /// Arrivals and transaction bytes on the mbarrier at `addr`.
+    fn mbarrier_update(
+        &mut self,
+        addr: u64,
+        arrive: u32,
+        expect_tx: u64,
+        complete_tx: u64,
+        at: usize,
+    ) -> Result<(), SimError> {
+        let id = self.id;
+        let bad = |what: &str| SimError::Mbarrier {
+            cta: id,
+            addr,
+            at,
+            what: what.into(),
+        };
+        let b = self
+            .mbarriers
+            .get_mut(&addr)
+            .ok_or_else(|| bad("not initialized"))?;
+        b.tx += expect_tx as i64 - complete_tx as i64;
+        b.pending = b
+            .pending
+            .checked_sub(arrive)
+            .ok_or_else(|| bad("more arrivals than the phase expects"))?;
+        if b.pending == 0 && b.tx == 0 {
+            b.phase += 1;
+            b.pending = b.expected;
+        } else if b.pending == 0 && b.tx < 0 {
+            return Err(bad("more transaction bytes completed than expected"));
+        }
+        Ok(())
     }
 
     /// `ldmatrix.sync.aligned.m8n8.x{1,2,4}[.trans].shared.b16` (PTX ISA 9.7.14.5.15): lane `i`
@@ -411,12 +775,37 @@ impl Cta<'_> {
                 return Ok(());
             }
             Op::Bar => {
-                ts[t].wait = Wait::Cta(pc);
+                let th = &ts[t];
+                let tid = t as u32;
+                let id = match i.operands.first() {
+                    Some(o) => self.val(th, tid, o).ok_or_else(unsupported)?,
+                    None => 0,
+                };
+                let count = match i.operands.get(1) {
+                    Some(o) => Some(self.val(th, tid, o).ok_or_else(unsupported)?),
+                    None => None,
+                };
+                if m.first() == Some(&"arrive") {
+                    *self.bar_arrivals.entry(id).or_insert(0) += 1;
+                    ts[t].pc += 1;
+                } else {
+                    ts[t].wait = Wait::Bar { id, count };
+                }
                 return Ok(());
             }
-            Op::Mma | Op::Ldmatrix | Op::Shfl => {
+            Op::Mma | Op::Ldmatrix | Op::Stmatrix | Op::Shfl => {
                 ts[t].wait = Wait::Warp(pc);
                 return Ok(());
+            }
+            Op::Wgmma => {
+                ts[t].wait = Wait::Warpgroup(pc);
+                return Ok(());
+            }
+            Op::Trap => {
+                return Err(SimError::Trap {
+                    cta: self.id,
+                    at: pc,
+                });
             }
             Op::Bra => {
                 let Some(Operand::Sym(l)) = i.operands.first() else {
@@ -435,7 +824,10 @@ impl Cta<'_> {
         let tid = t as u32;
         self.exec(th, tid, i, &m, pc, g)
             .map_err(|e| e.unwrap_or_else(unsupported))?;
-        th.pc += 1;
+        match self.block.take() {
+            Some(w) => th.wait = w,
+            None => th.pc += 1,
+        }
         Ok(())
     }
 
@@ -456,10 +848,17 @@ impl Cta<'_> {
                 "%nctaid.z" => u64::from(self.launch.grid[2]),
                 "%ntid.x" => u64::from(self.launch.block[0]),
                 "%laneid" => u64::from(tid % 32),
-                name => *self
-                    .shared_base
-                    .get(name)
-                    .or_else(|| self.consts.get(name))?,
+                "%cluster_ctarank" | "%cluster_ctaid.x" => u64::from(self.rank()),
+                "%cluster_nctarank" | "%cluster_nctaid.x" => u64::from(self.cluster),
+                "%clusterid.x" => u64::from(self.id[0] / self.cluster),
+                "%nclusterid.x" => u64::from(self.launch.grid[0] / self.cluster),
+                name => match self.params.get(name) {
+                    Some((k, Arg::TensorMap(_))) => PARAM_WINDOW + 128 * *k as u64,
+                    _ => *self
+                        .shared_base
+                        .get(name)
+                        .or_else(|| self.consts.get(name))?,
+                },
             },
             _ => return None,
         })
@@ -521,6 +920,14 @@ impl Cta<'_> {
         at: usize,
         g: &mut Global,
     ) -> Result<(), Option<SimError>> {
+        let asynchronous = match i.op {
+            Op::St => m.first() == Some(&"async"),
+            Op::CpAsync => m.first() == Some(&"bulk"),
+            _ => false,
+        };
+        if asynchronous {
+            return self.exec_async(th, tid, i, m, at, g);
+        }
         let ops = &i.operands;
         let ty = m.last().copied().unwrap_or("");
         let src = |k: usize| -> Option<u64> { self.val(th, tid, ops.get(k)?) };
@@ -701,6 +1108,16 @@ impl Cta<'_> {
                     ("f32", "bf16") => fb(bf16::from_bits(x as u16).to_f32()),
                     ("f16", "f32") => u64::from(f16::from_f32(f(x)).to_bits()),
                     ("bf16", "f32") => u64::from(bf16::from_f32(f(x)).to_bits()),
+                    // `cvt.rn.f16x2.f32 d, a, b`: a to the upper half, b to the lower
+                    // (PTX ISA 9.7.9.21).
+                    ("f16x2", "f32") => {
+                        let lo = f16::from_f32(f(src(2).ok_or(None)?)).to_bits();
+                        u64::from(f16::from_f32(f(x)).to_bits()) << 16 | u64::from(lo)
+                    }
+                    ("bf16x2", "f32") => {
+                        let lo = bf16::from_f32(f(src(2).ok_or(None)?)).to_bits();
+                        u64::from(bf16::from_f32(f(x)).to_bits()) << 16 | u64::from(lo)
+                    }
                     _ => return Err(None),
                 };
                 set(th, v);
@@ -716,10 +1133,11 @@ impl Cta<'_> {
                     let Operand::Sym(name) = base.as_ref() else {
                         return Err(None);
                     };
-                    let v = match self.params.get(name.as_str()).ok_or(None)? {
-                        Arg::U64(x) => *x,
-                        Arg::U32(x) => u64::from(*x),
+                    let v = match self.params.get(name.as_str()).ok_or(None)?.1 {
+                        Arg::U64(x) => x,
+                        Arg::U32(x) => u64::from(x),
                         Arg::F32(x) => u64::from(x.to_bits()),
+                        Arg::TensorMap(_) => return Err(None),
                     };
                     set(th, v);
                 } else {
@@ -802,7 +1220,18 @@ impl Cta<'_> {
                 self.mem(g, "shared", dst, size, size, tid, at)?
                     .copy_from_slice(&buf);
             }
-            _ => return Err(None),
+            Op::Not => {
+                let x = src(1).ok_or(None)?;
+                set(th, if ty == "pred" { !x & 1 } else { mask(!x, ty) });
+            }
+            Op::Red if m == ["global", "add", "f32"] => {
+                let addr = self.addr(th, tid, &ops[0]).ok_or(None)?;
+                let v = f(src(1).ok_or(None)?);
+                let d = self.mem(g, "global", addr, 4, 4, tid, at)?;
+                let old = f32::from_le_bytes([d[0], d[1], d[2], d[3]]);
+                d.copy_from_slice(&(old + v).to_le_bytes());
+            }
+            _ => return self.exec_async(th, tid, i, m, at, g),
         }
         Ok(())
     }

@@ -7,11 +7,16 @@
 // Each test crate that includes this module uses part of it.
 #![allow(dead_code)]
 
+pub mod sim;
+
+use codegen::{CompileOptions, MatLayout, hopper};
 use emit_ptx::ptxas;
+use itex::Instruction;
 use std::panic::resume_unwind;
 use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
+use tessellate::{GemmDType, GemmProblem, Options, Plan, plans};
 
 type Job = Box<dyn FnOnce() + Send>;
 
@@ -191,4 +196,53 @@ fn address_offset(line: &str) -> Option<i64> {
         .split('+')
         .nth(1)
         .map_or(Some(0), |o| o.trim().parse().ok())
+}
+
+/// The sm_90a warpgroup (TMA + wgmma) plans the search ranks for `batch` GEMMs of
+/// `m x n x k` with these layouts, in rank order, each with the compile options the CLI would
+/// give it; heterogeneous (wgmma + FFMA) plans only where `mixed`.
+#[allow(clippy::too_many_arguments)]
+pub fn warpgroup_plans(
+    dtype: GemmDType,
+    (m, n, k): (i64, i64, i64),
+    batch: i64,
+    a: MatLayout,
+    b: MatLayout,
+    opts: Options,
+    mixed: bool,
+) -> Vec<(Plan, CompileOptions)> {
+    let t = hw_models::target("sm_90a", None).unwrap();
+    let problem = GemmProblem::new(m, n, k, batch, dtype).unwrap();
+    hopper::supports(&problem, t.features.has_wgmma, a, b).unwrap();
+    let r = plans(
+        &problem,
+        &t,
+        &Options {
+            transposed_warpgroups: hopper::supports_transposed(&problem, true, a, b).is_ok(),
+            narrow_b_tiles: true,
+            b_pitch_bytes: Some(hopper::b_pitch_bytes(&problem, b)),
+            b_k_major: b == MatLayout::ColMajor,
+            ..opts
+        },
+    )
+    .unwrap();
+    let opts = CompileOptions {
+        a_layout: a,
+        b_layout: b,
+        smem_limit: t.smem_max_per_cta,
+        smem_per_sm: t.smem_bytes_per_sm,
+        sms: t.sms,
+        ..CompileOptions::default()
+    };
+    r.plans
+        .into_iter()
+        // (Heterogeneous warpgroup tiles only where `opts.warpgroup_vector` asks for them:
+        // `ffma_column_kernels_...` below.)
+        .filter(|p| {
+            p.worker_threads == 128
+                && (p.regions.len() == 1 || mixed)
+                && matches!(p.regions[0].piece.instruction(), Instruction::Wgmma { .. })
+        })
+        .map(|p| (p, opts))
+        .collect()
 }

@@ -1,0 +1,588 @@
+//! The sm_90 asynchronous units as the simulator models them: mbarrier objects, thread-block
+//! clusters (`mapa`, `barrier.cluster`, `st.async`, remote arrivals), the TMA engine
+//! (`cp.async.bulk.tensor` loads with multicast, stores and reduce-adds), `wgmma` groups and
+//! `stmatrix`. Values, not time: a TMA load lands and completes its transaction bytes when
+//! issued; a wgmma runs when `wgmma.wait_group` retires it (see [`crate::wgmma`]).
+
+use emit_ptx::ast::{Instr, Op, Operand};
+
+use crate::tma::swizzle;
+use crate::{
+    Access, Arg, CLUSTER_BIT, Cta, Global, Mbarrier, PARAM_WINDOW, Remote, SimError, TensorMap,
+    Thread, Wait, regs, wgmma,
+};
+
+type Exec = Result<(), Option<SimError>>;
+
+impl Cta<'_> {
+    /// Instructions of the asynchronous units (`None` from the `Err`: not one of them, or
+    /// a form the simulator does not model).
+    pub(crate) fn exec_async(
+        &mut self,
+        th: &mut Thread,
+        tid: u32,
+        i: &Instr,
+        m: &[&str],
+        at: usize,
+        g: &mut Global,
+    ) -> Exec {
+        match i.op {
+            Op::Fence | Op::Membar | Op::Prefetch | Op::Setmaxnreg => Ok(()),
+            Op::Barrier if m.first() == Some(&"cluster") => {
+                match m.get(1) {
+                    Some(&"arrive") => th.cluster_arrivals += 1,
+                    Some(&"wait") => self.block = Some(Wait::Cluster(th.cluster_arrivals)),
+                    _ => return Err(None),
+                }
+                Ok(())
+            }
+            Op::Mapa => {
+                let (a, rank) = (self.src(th, tid, i, 1)?, self.src(th, tid, i, 2)?);
+                let Some(Operand::Reg(d)) = i.operands.first() else {
+                    return Err(None);
+                };
+                th.regs
+                    .insert(*d, CLUSTER_BIT | (rank << 24) | (a & 0xFF_FFFF));
+                Ok(())
+            }
+            Op::Mbarrier => self.mbarrier(th, tid, i, m, at),
+            Op::CpAsync if m.first() == Some(&"bulk") => match m.get(1) {
+                Some(&("commit_group" | "wait_group")) => Ok(()),
+                Some(&"tensor") if m.get(3) == Some(&"global") => {
+                    self.tma_store(th, tid, i, at, g, false)
+                }
+                Some(&"tensor") => self.tma_load(th, tid, i, m, at, g),
+                _ => Err(None),
+            },
+            Op::CpReduceAsync if m.contains(&"add") => self.tma_store(th, tid, i, at, g, true),
+            Op::St if m.first() == Some(&"async") => self.st_async(th, tid, i, at),
+            _ => Err(None),
+        }
+    }
+
+    fn src(&self, th: &Thread, tid: u32, i: &Instr, k: usize) -> Result<u64, Option<SimError>> {
+        self.val(th, tid, i.operands.get(k).ok_or(None)?)
+            .ok_or(None)
+    }
+
+    /// The first memory operand's address.
+    fn first_addr(
+        &self,
+        th: &Thread,
+        tid: u32,
+        i: &Instr,
+    ) -> Result<(usize, u64), Option<SimError>> {
+        let k = i
+            .operands
+            .iter()
+            .position(|o| matches!(o, Operand::Addr { .. }))
+            .ok_or(None)?;
+        Ok((k, self.addr(th, tid, &i.operands[k]).ok_or(None)?))
+    }
+
+    /// `(rank, offset)` of a `shared::cluster` address (the CTA's own without the window bit).
+    fn cluster_addr(&self, a: u64) -> (u32, u64) {
+        if a & CLUSTER_BIT != 0 {
+            (((a >> 24) & 0x7f) as u32, a & 0xFF_FFFF)
+        } else {
+            (self.rank(), a)
+        }
+    }
+
+    /// `mbarrier.init`, `.arrive[.expect_tx]`, `.expect_tx`, `.try_wait[.parity]`,
+    /// `.test_wait[.parity]` (PTX ISA 9.7.13.15).
+    fn mbarrier(&mut self, th: &mut Thread, tid: u32, i: &Instr, m: &[&str], at: usize) -> Exec {
+        let (k, a) = self.first_addr(th, tid, i)?;
+        let access = |addr| Access {
+            cta: self.id,
+            thread: tid,
+            space: "shared",
+            addr,
+            bytes: 8,
+            at,
+        };
+        if !a.is_multiple_of(8) {
+            return Err(Some(SimError::Misaligned(access(a))));
+        }
+        let remote = m.contains(&"shared::cluster");
+        let (rank, addr) = self.cluster_addr(a);
+        if !remote && a & CLUSTER_BIT != 0 {
+            return Err(Some(SimError::OutOfBounds(access(a))));
+        }
+        let after = |k2: usize| i.operands.get(k2);
+        match m.first().copied() {
+            Some("init") => {
+                let count = self.val(th, tid, after(k + 1).ok_or(None)?).ok_or(None)? as u32;
+                self.mbarriers.insert(
+                    addr,
+                    Mbarrier {
+                        expected: count,
+                        pending: count,
+                        tx: 0,
+                        phase: 0,
+                    },
+                );
+                Ok(())
+            }
+            Some(op @ ("arrive" | "expect_tx")) => {
+                let tx = if m.contains(&"expect_tx") {
+                    self.val(th, tid, after(k + 1).ok_or(None)?).ok_or(None)?
+                } else {
+                    0
+                };
+                let arrive = u32::from(op == "arrive");
+                if remote && rank != self.rank() {
+                    if tx != 0 {
+                        return Err(None);
+                    }
+                    self.remote.push(Remote::Mbarrier {
+                        rank,
+                        addr,
+                        arrive,
+                        complete_tx: 0,
+                        at,
+                    });
+                    return Ok(());
+                }
+                self.mbarrier_update(addr, arrive, tx, 0, at).map_err(Some)
+            }
+            Some(op @ ("try_wait" | "test_wait")) => {
+                let parity = if m.contains(&"parity") {
+                    self.val(th, tid, after(k + 1).ok_or(None)?).ok_or(None)? & 1
+                } else {
+                    return Err(None);
+                };
+                let b = self.mbarriers.get(&addr).ok_or_else(|| {
+                    Some(SimError::Mbarrier {
+                        cta: self.id,
+                        addr,
+                        at,
+                        what: "not initialized".into(),
+                    })
+                })?;
+                let done = b.phase & 1 != parity;
+                if !done && op == "try_wait" {
+                    self.block = Some(Wait::Mbarrier { addr, parity });
+                    return Ok(());
+                }
+                if let Some(Operand::Reg(p)) = i.operands.first() {
+                    th.regs.insert(*p, u64::from(done));
+                }
+                Ok(())
+            }
+            _ => Err(None),
+        }
+    }
+
+    /// The tensor map at a generic address, and the box coordinates of a `[map, {c...}]`
+    /// operand.
+    fn tensor(
+        &self,
+        th: &Thread,
+        tid: u32,
+        o: &Operand,
+    ) -> Result<(TensorMap, Vec<i64>), Option<SimError>> {
+        let Operand::Tensor { map, coords } = o else {
+            return Err(None);
+        };
+        let a = self.val(th, tid, map).ok_or(None)?;
+        let slot = a.checked_sub(PARAM_WINDOW).ok_or(None)? / 128;
+        let tmap = self
+            .params
+            .values()
+            .find_map(|(k, arg)| match arg {
+                Arg::TensorMap(t) if *k as u64 == slot => Some(*t),
+                _ => None,
+            })
+            .ok_or(None)?;
+        let c = coords
+            .iter()
+            .map(|c| Some(i64::from(self.val(th, tid, c)? as u32 as i32)))
+            .collect::<Option<_>>()
+            .ok_or(None)?;
+        Ok((tmap, c))
+    }
+
+    /// `cp.async.bulk.tensor.Nd.shared::cluster.global.mbarrier::complete_tx::bytes
+    /// [.multicast::cluster] [dst], [map, {c}], [mbar]{, ctaMask}`: the box lands at `dst` in
+    /// each destination CTA (the issuer's, or every CTA of the mask) and completes its bytes
+    /// on the mbarrier at the same offset there.
+    fn tma_load(
+        &mut self,
+        th: &mut Thread,
+        tid: u32,
+        i: &Instr,
+        m: &[&str],
+        at: usize,
+        g: &mut Global,
+    ) -> Exec {
+        let ops = &i.operands;
+        let dst = self.addr(th, tid, ops.first().ok_or(None)?).ok_or(None)?;
+        let (map, coords) = self.tensor(th, tid, ops.get(1).ok_or(None)?)?;
+        let bar = self.addr(th, tid, ops.get(2).ok_or(None)?).ok_or(None)?;
+        let (rank, dst) = self.cluster_addr(dst);
+        let (_, bar) = self.cluster_addr(bar);
+        let access = |bytes| Access {
+            cta: self.id,
+            thread: tid,
+            space: "shared",
+            addr: dst,
+            bytes,
+            at,
+        };
+        if !dst.is_multiple_of(128) {
+            return Err(Some(SimError::Misaligned(access(map.box_bytes()))));
+        }
+        let ranks: Vec<u32> = if m.contains(&"multicast::cluster") {
+            let mask = self.val(th, tid, ops.get(3).ok_or(None)?).ok_or(None)? & 0xffff;
+            (0..16).filter(|r| mask >> r & 1 != 0).collect()
+        } else {
+            vec![rank]
+        };
+        let eb = u64::from(map.elem_bytes);
+        let mut writes = Vec::new();
+        for (off, src) in map.elements(&coords) {
+            let bytes = match src {
+                Some(a) => g
+                    .slice(a, eb)
+                    .ok_or_else(|| {
+                        Some(SimError::OutOfBounds(Access {
+                            space: "global",
+                            addr: a,
+                            bytes: eb,
+                            ..access(eb)
+                        }))
+                    })?
+                    .to_vec(),
+                None => vec![0; eb as usize],
+            };
+            writes.push((swizzle(map.swizzle_bytes, dst + off), bytes));
+        }
+        for &r in &ranks {
+            for (addr, bytes) in &writes {
+                self.remote.push(Remote::Write {
+                    rank: r,
+                    addr: *addr,
+                    bytes: bytes.clone(),
+                    at,
+                });
+            }
+            self.remote.push(Remote::Mbarrier {
+                rank: r,
+                addr: bar,
+                arrive: 0,
+                complete_tx: map.box_bytes(),
+                at,
+            });
+        }
+        Ok(())
+    }
+
+    /// `cp.async.bulk.tensor.Nd.global.shared::cta.bulk_group [map, {c}], [src]` and the
+    /// reduce-add form (`cp.reduce.async.bulk.tensor ... .add`, f32 elements): the box's
+    /// in-bounds elements leave the CTA's shared memory for global memory.
+    fn tma_store(
+        &mut self,
+        th: &mut Thread,
+        tid: u32,
+        i: &Instr,
+        at: usize,
+        g: &mut Global,
+        add: bool,
+    ) -> Exec {
+        let (map, coords) = self.tensor(th, tid, i.operands.first().ok_or(None)?)?;
+        let src = self
+            .addr(th, tid, i.operands.get(1).ok_or(None)?)
+            .ok_or(None)?;
+        let eb = u64::from(map.elem_bytes);
+        if add && eb != 4 {
+            return Err(None);
+        }
+        if !src.is_multiple_of(128) {
+            return Err(Some(SimError::Misaligned(Access {
+                cta: self.id,
+                thread: tid,
+                space: "shared",
+                addr: src,
+                bytes: map.box_bytes(),
+                at,
+            })));
+        }
+        for (off, dst) in map.elements(&coords) {
+            let Some(dst) = dst else { continue };
+            let s = swizzle(map.swizzle_bytes, src + off);
+            let v = self.mem(g, "shared", s, eb, eb, tid, at)?.to_vec();
+            let d = self.mem(g, "global", dst, eb, eb, tid, at)?;
+            if add {
+                let x = f32::from_le_bytes([v[0], v[1], v[2], v[3]]);
+                let y = f32::from_le_bytes([d[0], d[1], d[2], d[3]]);
+                d.copy_from_slice(&(x + y).to_le_bytes());
+            } else {
+                d.copy_from_slice(&v);
+            }
+        }
+        Ok(())
+    }
+
+    /// `st.async.shared::cluster.mbarrier::complete_tx::bytes{.v2,.v4}.b32/.f32 [a], v, [mbar]`
+    /// (PTX ISA 9.7.9.12): a store into a cluster CTA's shared memory that completes its bytes
+    /// on that CTA's mbarrier.
+    fn st_async(&mut self, th: &mut Thread, tid: u32, i: &Instr, at: usize) -> Exec {
+        let ops = &i.operands;
+        let a = self.addr(th, tid, ops.first().ok_or(None)?).ok_or(None)?;
+        let bar = self.addr(th, tid, ops.get(2).ok_or(None)?).ok_or(None)?;
+        let vals: Vec<u64> = match ops.get(1).ok_or(None)? {
+            Operand::Vec(v) => v
+                .iter()
+                .map(|e| self.val(th, tid, e))
+                .collect::<Option<_>>()
+                .ok_or(None)?,
+            o => vec![self.val(th, tid, o).ok_or(None)?],
+        };
+        let bytes: Vec<u8> = vals
+            .iter()
+            .flat_map(|v| (*v as u32).to_le_bytes())
+            .collect();
+        let (rank, addr) = self.cluster_addr(a);
+        let (brank, bar) = self.cluster_addr(bar);
+        if brank != rank || !addr.is_multiple_of(bytes.len() as u64) {
+            return Err(Some(SimError::Misaligned(Access {
+                cta: self.id,
+                thread: tid,
+                space: "shared::cluster",
+                addr: a,
+                bytes: bytes.len() as u64,
+                at,
+            })));
+        }
+        let n = bytes.len() as u64;
+        self.remote.push(Remote::Write {
+            rank,
+            addr,
+            bytes,
+            at,
+        });
+        self.remote.push(Remote::Mbarrier {
+            rank,
+            addr: bar,
+            arrive: 0,
+            complete_tx: n,
+            at,
+        });
+        Ok(())
+    }
+
+    /// `wgmma.fence`, `.commit_group`, `.wait_group N`, `.mma_async` of warpgroup `wg`, all
+    /// 128 threads at it.
+    pub(crate) fn wgmma(
+        &mut self,
+        ts: &mut [Thread],
+        wg: usize,
+        i: &Instr,
+        at: usize,
+    ) -> Result<(), SimError> {
+        let bad = |what: &str| SimError::Unsupported {
+            at,
+            what: format!("wgmma {:?}: {what}", i.mods),
+        };
+        let m: Vec<&str> = i.mods.iter().map(String::as_str).collect();
+        match m.first().copied() {
+            Some("fence") => Ok(()),
+            Some("commit_group") => {
+                let s = self.warpgroups.entry(wg).or_default();
+                let group = std::mem::take(&mut s.pending);
+                s.groups.push_back(group);
+                Ok(())
+            }
+            Some("wait_group") => {
+                let Some(&Operand::Imm(n)) = i.operands.first() else {
+                    return Err(bad("wait_group count"));
+                };
+                loop {
+                    let s = self.warpgroups.entry(wg).or_default();
+                    if s.groups.len() as i64 <= n {
+                        return Ok(());
+                    }
+                    let group = s.groups.pop_front().unwrap_or_default();
+                    for op in group {
+                        self.retire(ts, wg, &op)?;
+                    }
+                }
+            }
+            Some("mma_async") => {
+                let op = self.issue(ts, wg, i, &m, at)?;
+                self.warpgroups.entry(wg).or_default().pending.push(op);
+                Ok(())
+            }
+            _ => Err(bad("form")),
+        }
+    }
+
+    /// Records a `wgmma.mma_async.sync.aligned.m64nNkK.f32.T.T d, a-desc, b-desc, scale-d,
+    /// imm-scale-a, imm-scale-b{, imm-trans-a, imm-trans-b}`.
+    fn issue(
+        &self,
+        ts: &[Thread],
+        wg: usize,
+        i: &Instr,
+        m: &[&str],
+        at: usize,
+    ) -> Result<wgmma::Op, SimError> {
+        let bad = |what: &str| SimError::Unsupported {
+            at,
+            what: format!("wgmma {m:?}: {what}"),
+        };
+        let shape = m.get(3).ok_or_else(|| bad("shape"))?;
+        let nums: Vec<u64> = shape
+            .trim_start_matches('m')
+            .split(['n', 'k'])
+            .filter_map(|x| x.parse().ok())
+            .collect();
+        let [64, n, k] = nums[..] else {
+            return Err(bad("shape"));
+        };
+        if m.get(4) != Some(&"f32") {
+            return Err(bad("accumulator type"));
+        }
+        let elem = m
+            .get(5)
+            .and_then(|t| wgmma::Elem::parse(t))
+            .ok_or_else(|| bad("operand type"))?;
+        let ops = &i.operands;
+        if ops.len() < 6 || matches!(ops[1], Operand::Vec(_)) {
+            return Err(bad("A in registers"));
+        }
+        // Every thread of the warpgroup must give the same descriptors and scale-d.
+        let uniform = |k: usize| -> Result<u64, SimError> {
+            let vals: Vec<u64> = (wg * 128..wg * 128 + 128)
+                .map(|t| {
+                    self.val(&ts[t], t as u32, &ops[k])
+                        .ok_or_else(|| bad("operand"))
+                })
+                .collect::<Result<_, _>>()?;
+            if vals.iter().any(|&v| v != vals[0]) {
+                return Err(SimError::NonUniform(at));
+            }
+            Ok(vals[0])
+        };
+        let desc = |k: usize| -> Result<wgmma::Desc, SimError> {
+            wgmma::Desc::decode(uniform(k)?).map_err(|e| bad(&e))
+        };
+        let imm = |k: usize, default: i64| match ops.get(k) {
+            Some(&Operand::Imm(v)) => Ok(v),
+            None => Ok(default),
+            _ => Err(bad("immediate")),
+        };
+        let sign = (imm(4, 1)? * imm(5, 1)?) as f64;
+        let trans = [imm(6, 0)? == 1, imm(7, 0)? == 1];
+        if elem == wgmma::Elem::Tf32 && trans != [false, false] {
+            return Err(bad("tf32 is K-major only"));
+        }
+        let d = regs(&ops[0]);
+        if d.len() as u64 != n / 2 {
+            return Err(bad("accumulator count"));
+        }
+        Ok(wgmma::Op {
+            at,
+            n,
+            k,
+            elem,
+            desc: [desc(1)?, desc(2)?],
+            trans,
+            sign,
+            accumulate: uniform(3)? & 1 != 0,
+            d,
+        })
+    }
+
+    /// Runs `op`: reads its operands from shared memory now and accumulates into the
+    /// warpgroup's registers.
+    fn retire(&mut self, ts: &mut [Thread], wg: usize, op: &wgmma::Op) -> Result<(), SimError> {
+        let (a, b) = op.operands(&self.smem).map_err(|addr| {
+            SimError::OutOfBounds(Access {
+                cta: self.id,
+                thread: (wg * 128) as u32,
+                space: "shared",
+                addr,
+                bytes: op.elem.bytes(),
+                at: op.at,
+            })
+        })?;
+        let k = op.k as usize;
+        for t in 0..128u64 {
+            let th = &mut ts[wg * 128 + t as usize];
+            for (v, reg) in op.d.iter().enumerate() {
+                let (row, col) = wgmma::Op::fragment(t, v as u64);
+                let (row, col) = (row as usize, col as usize);
+                let dot: f64 = (0..k).map(|kk| a[row * k + kk] * b[col * k + kk]).sum();
+                let old = if op.accumulate {
+                    f64::from(f32::from_bits(th.regs.get(reg).copied().unwrap_or(0) as u32))
+                } else {
+                    0.0
+                };
+                let x = (old + op.sign * dot) as f32;
+                th.regs.insert(*reg, u64::from(x.to_bits()));
+            }
+        }
+        Ok(())
+    }
+
+    /// `stmatrix.sync.aligned.m8n8.x{1,2,4}[.trans].shared.b16 [a], {r}` (PTX ISA
+    /// 9.7.14.5.16), the inverse of `ldmatrix`: lane `i` gives the address of row `i % 8` of
+    /// matrix `i / 8`; register `j` of lane `i` holds row `i / 4`, columns `2 (i % 4)`, `+1`
+    /// of matrix `j` (transposed: rows `2 (i % 4)`, `+1` of column `i / 4`).
+    pub(crate) fn stmatrix(
+        &mut self,
+        ts: &mut [Thread],
+        lanes: &[usize],
+        i: &Instr,
+        at: usize,
+    ) -> Result<(), SimError> {
+        let bad = || SimError::Unsupported {
+            at,
+            what: format!("stmatrix {:?}", i.mods),
+        };
+        let x: usize = i
+            .mods
+            .iter()
+            .find_map(|m| m.strip_prefix('x')?.parse().ok())
+            .ok_or_else(bad)?;
+        let trans = i.mods.iter().any(|m| m == "trans");
+        let sregs = regs(&i.operands[1]);
+        let rows: Vec<u64> = lanes
+            .iter()
+            .map(|&t| self.addr(&ts[t], t as u32, &i.operands[0]).ok_or_else(bad))
+            .collect::<Result<_, _>>()?;
+        let mut writes: Vec<(u64, u16)> = Vec::new();
+        for (li, &t) in lanes.iter().enumerate() {
+            for j in 0..x {
+                let reg = *sregs.get(j).ok_or_else(bad)?;
+                let v = ts[t].regs.get(&reg).copied().unwrap_or(0);
+                let (lo, hi) = (v as u16, (v >> 16) as u16);
+                if trans {
+                    writes.push((rows[8 * j + 2 * (li % 4)] + 2 * (li / 4) as u64, lo));
+                    writes.push((rows[8 * j + 2 * (li % 4) + 1] + 2 * (li / 4) as u64, hi));
+                } else {
+                    let a = rows[8 * j + li / 4] + 4 * (li % 4) as u64;
+                    writes.push((a, lo));
+                    writes.push((a + 2, hi));
+                }
+            }
+        }
+        for (a, v) in writes {
+            let end = a as usize + 2;
+            if end > self.smem.len() {
+                return Err(SimError::OutOfBounds(Access {
+                    cta: self.id,
+                    thread: lanes[0] as u32,
+                    space: "shared",
+                    addr: a,
+                    bytes: 2,
+                    at,
+                }));
+            }
+            self.smem[a as usize..end].copy_from_slice(&v.to_le_bytes());
+        }
+        Ok(())
+    }
+}
