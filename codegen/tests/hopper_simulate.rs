@@ -1,26 +1,110 @@
-//! sm_90a warpgroup kernels (TMA, mbarrier pipelines, wgmma, clusters) run on the CPU PTX
-//! simulator (`ptx-sim`) and must reproduce the reference GEMM exactly at ragged shapes.
+//! sm_90a warpgroup kernels (TMA, mbarrier pipelines, wgmma, thread-block clusters) run on
+//! the CPU PTX simulator (`ptx-sim`) and must reproduce the reference GEMM exactly, at
+//! ragged shapes (M, N, K multiples of no tile), with C poisoned and alpha 2, beta -1: the
+//! ranked plans of every kind (one or two consumer warpgroups, split-K, transposed,
+//! multicast), the compile options that change the kernel (persistence, cluster blocks,
+//! epilogues, ping-pong, stream-K, 16-bit C, raster and cluster orders), swizzle spans,
+//! batches and FFMA columns. Then the simulator itself: it must catch the pipeline bugs a
+//! GPU run would (a stage freed before its wgmma retired, a missing arrival, a wgmma never
+//! waited on).
+//!
+//! No GPU and no ptxas: the simulator models values, not time, so these tests say nothing
+//! about speed and cannot see races that depend on timing beyond what its ordering
+//! exposes (`ptx_sim` crate docs).
 
 mod common;
 
-use codegen::{CompileOptions, MatLayout};
+use std::collections::BTreeSet;
+
+use codegen::{CompileOptions, EpilogueOverlap, Kernel, MatLayout, compile};
 use common::{sim, warpgroup_plans};
+use emit_ptx::ast::{Op, Operand, Stmt};
 use tessellate::{GemmDType, Options, Plan};
 
-fn describe(p: &Plan) -> String {
+use MatLayout::{ColMajor as C, RowMajor as R};
+
+/// `(alpha, beta)` of every check: both non-trivial, so the epilogue's scaling and C's read
+/// are exercised.
+const AB: (f64, f64) = (2.0, -1.0);
+
+/// Grids here are small; a persistent kernel's grid is `sms` CTAs or fewer, so that the
+/// simulator runs few idle CTAs while every CTA still takes several tiles.
+const SMS: u32 = 8;
+
+fn kind(p: &Plan) -> String {
     format!(
-        "{:?}",
-        p.regions
-            .iter()
-            .map(|r| format!("{:?}", r.piece.instruction()))
-            .collect::<Vec<_>>()
+        "tile {:?} x{:?} split-K {} persistent {} multicast {}/{} stream-K {} transposed {} stages {}",
+        p.cta_tile,
+        p.workers,
+        p.split_k,
+        p.persistent,
+        p.multicast,
+        p.multicast_a,
+        p.stream_k,
+        p.transposed,
+        p.stages
     )
 }
 
+/// Runs every case on two threads; panics with all failures.
+fn check_all(cases: Vec<(String, Plan, CompileOptions)>) {
+    eprintln!("simulating {} kernels", cases.len());
+    let half = cases.len().div_ceil(2);
+    let failures: Vec<String> = std::thread::scope(|s| {
+        let jobs: Vec<_> = cases
+            .chunks(half.max(1))
+            .map(|chunk| {
+                s.spawn(move || {
+                    chunk
+                        .iter()
+                        .enumerate()
+                        .filter_map(|(i, (what, plan, opts))| {
+                            sim::check(plan, opts, AB, 17 + i as u64)
+                                .err()
+                                .map(|e| format!("{what}: {e}"))
+                        })
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        jobs.into_iter()
+            .flat_map(|j| j.join().expect("checker thread"))
+            .collect()
+    });
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// The first plan of each kind (consumer warpgroups, split-K, transposed, persistent,
+/// multicast of B and of A) among the 40 best ranked.
+fn plans_of_every_kind(
+    d: GemmDType,
+    shape: (i64, i64, i64),
+    a: MatLayout,
+    b: MatLayout,
+    options: Options,
+) -> Vec<(Plan, CompileOptions)> {
+    let mut seen = BTreeSet::new();
+    let ranked = warpgroup_plans(d, shape, 1, a, b, Options { top: 40, ..options }, false);
+    ranked
+        .into_iter()
+        .filter(|(p, _)| {
+            seen.insert((
+                p.workers,
+                p.split_k > 1,
+                p.transposed,
+                p.persistent,
+                p.multicast > 1,
+                p.multicast_a > 1,
+            ))
+        })
+        .map(|(p, o)| (p, CompileOptions { sms: SMS, ..o }))
+        .collect()
+}
+
 #[test]
-fn explore() {
-    use MatLayout::{ColMajor as C, RowMajor as R};
-    let mut cases: Vec<(String, Plan, CompileOptions)> = Vec::new();
+fn ranked_plans_of_every_kind_compute_the_gemm() {
+    let mut cases = Vec::new();
+    let mut kinds = BTreeSet::new();
     for (d, a, b) in [
         (GemmDType::F16, R, R),
         (GemmDType::BF16, C, R),
@@ -28,66 +112,192 @@ fn explore() {
         (GemmDType::BF16, C, C),
         (GemmDType::TF32, R, C),
     ] {
-        for &(m, n, k) in &[(200, 312, 136), (16, 264, 520), (136, 392, 104)] {
-            let ps = warpgroup_plans(
-                d,
-                (m, n, k),
-                1,
-                a,
-                b,
-                Options {
-                    top: 6,
-                    ..Options::default()
-                },
-                false,
-            );
-            for (i, (p, o)) in ps.into_iter().enumerate().take(3) {
+        for shape in [
+            (200, 312, 136),
+            (16, 264, 1032),
+            (128, 520, 520),
+            (264, 200, 328),
+        ] {
+            for (p, o) in plans_of_every_kind(d, shape, a, b, Options::default()) {
+                kinds.insert((p.workers, p.split_k > 1, p.transposed));
                 cases.push((
-                    format!("{d:?} {a:?}{b:?} {m}x{n}x{k} plan {i} {}", describe(&p)),
+                    format!("{d:?} {a:?} A, {b:?} B {shape:?}: {}", kind(&p)),
                     p,
                     o,
                 ));
             }
         }
     }
-    let mut bad = 0;
-    for (what, p, mut o) in cases {
-        o.sms = 8;
-        let t = std::time::Instant::now();
-        let r = sim::check(&p, &o, (1.0, 0.0), 3);
-        if r.is_err() {
-            bad += 1;
+    // One and two consumer warpgroups, split-K, transposed plans all ran.
+    assert!(kinds.iter().any(|k| k.0 == [2, 1]), "{kinds:?}");
+    assert!(
+        kinds.iter().any(|k| k.1) && kinds.iter().any(|k| k.2),
+        "{kinds:?}"
+    );
+    check_all(cases);
+}
+
+type Variant = (&'static str, fn(&mut CompileOptions));
+
+/// The compile options that change a warpgroup kernel, each set on its own (with what it
+/// needs).
+const VARIANTS: &[Variant] = &[
+    ("persistent", |o| o.persistent = Some(true)),
+    ("B multicast", |o| o.multicast = Some(true)),
+    ("A multicast", |o| o.multicast_a = Some(true)),
+    ("2x2 block", |o| o.multicast_ab = Some([2, 2])),
+    ("4x2 block", |o| o.multicast_ab = Some([4, 2])),
+    ("2x4 block", |o| o.multicast_ab = Some([2, 4])),
+    ("TMA store", |o| o.tma_store = Some(true)),
+    ("direct stores", |o| o.tma_store = Some(false)),
+    ("2 stages", |o| o.stages = Some(2)),
+    ("ping-pong", |o| {
+        o.persistent = Some(true);
+        o.pingpong = Some(true);
+    }),
+    ("stream-K", |o| o.stream_k = Some(true)),
+    ("16-bit C", |o| o.half_c = true),
+    ("cluster order", |o| {
+        o.persistent = Some(true);
+        o.multicast = Some(true);
+        o.cluster_order = Some(true);
+    }),
+    ("epilogue overlap", |o| {
+        o.persistent = Some(true);
+        o.epilogue_overlap = EpilogueOverlap::On {
+            k_tiles: 1,
+            cols: 64,
+        };
+    }),
+    ("n first", |o| o.raster_n_first = Some(true)),
+];
+
+#[test]
+fn compile_options_compute_the_gemm() {
+    let mut cases = Vec::new();
+    let mut built = BTreeSet::new();
+    for (d, a, b, shape) in [
+        (GemmDType::F16, R, R, (200, 312, 136)),
+        (GemmDType::BF16, R, C, (264, 200, 328)),
+        (GemmDType::F16, R, R, (16, 264, 1032)),
+        (GemmDType::TF32, R, C, (136, 264, 200)),
+    ] {
+        let ranked = warpgroup_plans(d, shape, 1, a, b, Options::default(), false);
+        for (p, o) in ranked.into_iter().take(2) {
+            for (name, set) in VARIANTS {
+                let mut o = CompileOptions { sms: SMS, ..o };
+                set(&mut o);
+                // Options a plan cannot take are refused (`hopper_matrix` checks which).
+                if compile(&p, &o).is_err() {
+                    continue;
+                }
+                built.insert(*name);
+                let what = format!("{d:?} {a:?} A, {b:?} B {shape:?} {name}: {}", kind(&p));
+                cases.push((what, p.clone(), o));
+            }
         }
-        eprintln!(
-            "{what}: {:?} {:?}",
-            r.as_ref().err().map(|e| &e[..e.len().min(300)]),
-            t.elapsed()
-        );
     }
-    eprintln!("{bad} bad");
+    let all: BTreeSet<&str> = VARIANTS.iter().map(|v| v.0).collect();
+    assert_eq!(built, all, "variants no plan took");
+    check_all(cases);
 }
 
 #[test]
-fn dbg_maps() {
-    let ps = warpgroup_plans(
-        GemmDType::F16,
-        (16, 264, 520),
-        1,
-        MatLayout::RowMajor,
-        MatLayout::RowMajor,
-        Options {
-            top: 6,
+fn swizzle_spans_batches_and_ffma_columns_compute_the_gemm() {
+    let mut cases = Vec::new();
+    for span in [64, 32] {
+        let swz = Options {
+            swizzle: Some(span),
             ..Options::default()
-        },
+        };
+        for (d, a, b) in [(GemmDType::F16, C, R), (GemmDType::TF32, R, C)] {
+            let ranked = plans_of_every_kind(d, (136, 200, 264), a, b, swz.clone());
+            for (p, o) in ranked.into_iter().take(2) {
+                cases.push((format!("{span}-byte span {d:?}: {}", kind(&p)), p, o));
+            }
+        }
+    }
+    let batched = warpgroup_plans(
+        GemmDType::BF16,
+        (72, 136, 200),
+        3,
+        R,
+        R,
+        Options::default(),
         false,
     );
-    let (p, o) = &ps[0];
-    let k = codegen::compile(p, o).unwrap();
-    for t in &k.tensor_maps {
-        eprintln!("{t:?}");
+    for (p, o) in batched.into_iter().take(2) {
+        cases.push((format!("3 batches: {}", kind(&p)), p, o));
     }
-    eprintln!("{:?} {:?}", k.grid, k.block);
-    for i in 70..80 {
-        eprintln!("{i}: {:?}", k.module.entries[0].body[i]);
+    let ffma = Options {
+        top: 20,
+        ratio: Some(0.08),
+        warpgroup_vector: true,
+        ..Options::default()
+    };
+    let mixed: Vec<_> = warpgroup_plans(GemmDType::TF32, (200, 392, 136), 1, R, C, ffma, true)
+        .into_iter()
+        .filter(|(p, _)| p.regions.len() == 2)
+        .take(2)
+        .collect();
+    assert!(!mixed.is_empty(), "no plan with FFMA columns");
+    for (p, o) in mixed {
+        cases.push((format!("FFMA columns: {}", kind(&p)), p, o));
     }
+    check_all(cases);
+}
+
+/// A kernel of several k-tiles per stage ring (so that stages are reused) and its plan.
+fn pipelined() -> (Kernel, Plan, CompileOptions) {
+    let (p, o) = warpgroup_plans(
+        GemmDType::F16,
+        (136, 200, 1032),
+        1,
+        R,
+        R,
+        Options::default(),
+        false,
+    )
+    .into_iter()
+    .find(|(p, _)| p.split_k == 1)
+    .expect("a plan without split-K");
+    let o = CompileOptions {
+        stages: Some(2),
+        ..o
+    };
+    (compile(&p, &o).unwrap(), p, o)
+}
+
+/// `kern` without the statements `drop` picks.
+fn without(kern: &Kernel, drop: impl Fn(&Op, &[String], &[Operand]) -> bool) -> Kernel {
+    let mut k = kern.clone();
+    let body = &mut k.module.entries[0].body;
+    let before = body.len();
+    body.retain(|s| !matches!(s, Stmt::Instr(i) if drop(&i.op, &i.mods, &i.operands)));
+    assert!(body.len() < before, "nothing to drop");
+    k
+}
+
+#[test]
+fn the_simulator_catches_broken_pipelines() {
+    let (kern, p, o) = pipelined();
+    sim::check_kernel(&kern, &p, &o, AB, 5).unwrap();
+    // The consumers free each stage one k-tile late, after `wgmma.wait_group 1` has retired
+    // the wgmma that read it. Without that wait the producer refills a stage whose wgmma
+    // has not read it yet: wrong sums.
+    let early = without(&kern, |op, m, ops| {
+        *op == Op::Wgmma && m[0] == "wait_group" && ops == [Operand::Imm(1)]
+    });
+    let e = sim::check_kernel(&early, &p, &o, AB, 5).unwrap_err();
+    assert!(e.contains("expected"), "{e}");
+    // Without the consumers' arrivals on the `empty` barriers the producer waits forever.
+    let stuck = without(&kern, |op, m, _| {
+        *op == Op::Mbarrier && m[0] == "arrive" && !m.iter().any(|x| x == "expect_tx")
+    });
+    let e = sim::check_kernel(&stuck, &p, &o, AB, 5).unwrap_err();
+    assert!(e.contains("deadlock"), "{e}");
+    // Without any `wgmma.wait_group` the accumulators never receive a product.
+    let unretired = without(&kern, |op, m, _| *op == Op::Wgmma && m[0] == "wait_group");
+    let e = sim::check_kernel(&unretired, &p, &o, AB, 5).unwrap_err();
+    assert!(e.contains("never retired") || e.contains("expected"), "{e}");
 }

@@ -1103,7 +1103,7 @@ impl Cta<'_> {
                 let v = match (to, from) {
                     ("u64", "u32") => x & ones(32),
                     ("s64", "s32") => sext(x, 32) as u64,
-                    ("u32", "u16") => x & 0xffff,
+                    ("u32", "u16") | ("u16", "u32") => x & 0xffff,
                     ("f32", "f16") => fb(f16::from_bits(x as u16).to_f32()),
                     ("f32", "bf16") => fb(bf16::from_bits(x as u16).to_f32()),
                     ("f16", "f32") => u64::from(f16::from_f32(f(x)).to_bits()),
