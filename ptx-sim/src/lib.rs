@@ -1,17 +1,29 @@
 //! # ptx-sim — a functional simulator for the PTX subset mosaic emits
 //!
-//! Runs a kernel of an [`emit_ptx::ast::Module`] on the CPU, CTA by CTA, so that generated
-//! kernels can be checked against a reference in CI without a GPU. It models *values*, not
-//! time: threads run one at a time until they reach a barrier (`bar.sync`: the CTA;
-//! `bar.warp.sync`, `mma.sync`: the warp), where they wait for the others; `cp.async` copies
-//! at once (with the zero fill of `src-size`), so `commit_group`/`wait_group` are no-ops.
-//! Races that depend on timing are therefore invisible; out-of-bounds accesses, wrong
-//! addresses, wrong fragment layouts and wrong arithmetic are not.
+//! Runs a kernel of an [`emit_ptx::ast::Module`] on the CPU, every CTA of the grid at once,
+//! so that generated kernels can be checked against a reference in CI without a GPU. It
+//! models *values*, not time: threads run one at a time until they block (`bar.sync` and
+//! named barriers: the CTA or the barrier's count; `bar.warp.sync`, `mma.sync`,
+//! `ldmatrix`, `stmatrix`, `shfl`: the warp; `wgmma.*`: the warpgroup; an mbarrier phase not
+//! yet complete; `barrier.cluster.wait`: the cluster), or for a slice of statements;
+//! `cp.async` copies at once (with the zero fill of `src-size`), so its
+//! `commit_group`/`wait_group` are no-ops. Races that depend on timing are therefore
+//! invisible; out-of-bounds accesses, wrong addresses, wrong fragment layouts, wrong
+//! swizzles and descriptors, and wrong arithmetic are not.
 //!
 //! `mma.sync` gathers each operand tile from the warp's registers through the instruction's
 //! canonical iTex fragment maps (`itex::canonical`, themselves checked against the PTX ISA
 //! tables), multiplies in f64 (exact for the inputs it sees) and rounds to the accumulator
 //! type. tf32 operands are truncated to 10 mantissa bits, as the tensor core reads them.
+//!
+//! The sm_90 asynchronous units (module `hopper`): mbarrier objects with arrival and
+//! transaction counts and phases; thread-block clusters (`.reqnctapercluster`, `mapa`,
+//! remote arrivals, `st.async`, `barrier.cluster`); the TMA engine's tiled loads (with
+//! multicast), stores and reduce-adds over [`TensorMap`]s ([`tma`]); and `wgmma.mma_async`
+//! from shared-memory descriptors, run when `wgmma.wait_group` retires it ([`wgmma`]), so
+//! that a stage freed or an accumulator read before its wgmma retired gives wrong sums.
+//! Shared memory starts as `0xFF` bytes, NaN in f16, bf16 and f32: a product of shared
+//! memory that nothing wrote shows up as NaN.
 
 use std::collections::HashMap;
 
@@ -297,7 +309,7 @@ pub fn run(
                     id: [x, y, z],
                     cluster,
                     launch,
-                    smem: vec![0xA5; smem_bytes as usize],
+                    smem: vec![0xFF; smem_bytes as usize],
                     shared_base: shared_base.clone(),
                     mbarriers: HashMap::new(),
                     warpgroups: HashMap::new(),
