@@ -27,6 +27,7 @@
 
 use std::collections::HashMap;
 
+pub mod gemm;
 mod hopper;
 pub mod tma;
 pub mod wgmma;
