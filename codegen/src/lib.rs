@@ -36,6 +36,7 @@ mod builder;
 pub mod frag;
 mod gemm;
 pub mod hopper;
+pub mod simulate;
 
 use emit_ptx::ast::Module;
 use tessellate::Plan;

@@ -16,9 +16,12 @@ mod common;
 
 use std::collections::BTreeSet;
 
+use codegen::simulate as sim;
 use codegen::{CompileOptions, EpilogueOverlap, Kernel, MatLayout, compile};
-use common::{sim, warpgroup_plans};
+use common::warpgroup_plans;
 use emit_ptx::ast::{Op, Operand, Stmt};
+use ptx_sim::SimError;
+use ptx_sim::gemm::GemmError;
 use tessellate::{GemmDType, Options, Plan};
 
 use MatLayout::{ColMajor as C, RowMajor as R};
@@ -280,6 +283,7 @@ fn without(kern: &Kernel, drop: impl Fn(&Op, &[String], &[Operand]) -> bool) -> 
 
 #[test]
 fn the_simulator_catches_broken_pipelines() {
+    use sim::SimulateError::Run;
     let (kern, p, o) = pipelined();
     sim::check_kernel(&kern, &p, &o, AB, 5).unwrap();
     // The consumers free each stage one k-tile late, after `wgmma.wait_group 1` has retired
@@ -289,15 +293,21 @@ fn the_simulator_catches_broken_pipelines() {
         *op == Op::Wgmma && m[0] == "wait_group" && ops == [Operand::Imm(1)]
     });
     let e = sim::check_kernel(&early, &p, &o, AB, 5).unwrap_err();
-    assert!(e.contains("expected"), "{e}");
+    assert!(matches!(e, Run(GemmError::Mismatch { .. })), "{e}");
     // Without the consumers' arrivals on the `empty` barriers the producer waits forever.
     let stuck = without(&kern, |op, m, _| {
         *op == Op::Mbarrier && m[0] == "arrive" && !m.iter().any(|x| x == "expect_tx")
     });
     let e = sim::check_kernel(&stuck, &p, &o, AB, 5).unwrap_err();
-    assert!(e.contains("deadlock"), "{e}");
+    assert!(
+        matches!(e, Run(GemmError::Sim(SimError::Deadlock(_)))),
+        "{e}"
+    );
     // Without any `wgmma.wait_group` the accumulators never receive a product.
     let unretired = without(&kern, |op, m, _| *op == Op::Wgmma && m[0] == "wait_group");
     let e = sim::check_kernel(&unretired, &p, &o, AB, 5).unwrap_err();
-    assert!(e.contains("never retired") || e.contains("expected"), "{e}");
+    assert!(
+        matches!(e, Run(GemmError::Sim(SimError::Unretired { .. }))),
+        "{e}"
+    );
 }

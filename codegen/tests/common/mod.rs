@@ -7,8 +7,6 @@
 // Each test crate that includes this module uses part of it.
 #![allow(dead_code)]
 
-pub mod sim;
-
 use codegen::{CompileOptions, MatLayout, hopper};
 use emit_ptx::ptxas;
 use itex::Instruction;

@@ -1,35 +1,58 @@
-//! Compiles plans and runs the kernels on the CPU PTX simulator against the exact reference
-//! GEMM (`ptx_sim::gemm`: small-integer inputs, C poisoned where beta is 0).
+//! A compiled GEMM kernel run on the CPU PTX simulator (`ptx_sim`) against the exact
+//! reference: small-integer inputs from a seed, so every product and partial sum is exact;
+//! C poisoned where beta is 0. No GPU; values, not time (`ptx_sim` crate docs). The
+//! simulator is an independent checker of the whole code generator: it models the PTX ISA's
+//! instructions (fragments, descriptors, swizzles, TMA boxes, mbarrier phases) without
+//! using this crate's layout code.
 
-use codegen::{CompileOptions, Kernel, MatLayout, TmaElem, TmaOperand, compile};
 use itex::DType;
-use ptx_sim::gemm::{self, Buffer, CType, Gemm};
+use ptx_sim::gemm::{self, Buffer, CType, Gemm, GemmError};
 use ptx_sim::{Launch, TensorMap};
 use tessellate::{GemmDType, Plan};
 
+use crate::{CodegenError, CompileOptions, Kernel, MatLayout, TmaElem, TmaOperand, compile};
+
+/// Why a simulated kernel failed.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum SimulateError {
+    /// The plan did not compile.
+    #[error(transparent)]
+    Compile(#[from] CodegenError),
+    /// The simulator stopped, or C differs from the reference.
+    #[error(transparent)]
+    Run(#[from] GemmError),
+}
+
 /// Compiles `plan` with `opts`, runs it in the simulator on fresh small-integer inputs
-/// (`seed`) with `alpha`, `beta`, and compares with the reference; `Err` is the first
-/// mismatch or the simulator's error. With `opts.half_c`, C is in the inputs' 16-bit type and
-/// the reference is the exact result rounded once to nearest even in that type (what the
-/// kernel's exact f32 sum rounded by `cvt.rn` gives).
+/// (`seed`) with `alpha`, `beta`, and compares all of C with the reference. With
+/// `opts.half_c`, C is in the inputs' 16-bit type and the reference is the exact result
+/// rounded once to nearest even in that type (what the kernel's exact f32 sum rounded by
+/// `cvt.rn` gives).
+///
+/// # Errors
+/// [`SimulateError::Compile`] where the plan does not compile, [`SimulateError::Run`] for
+/// the simulator's error or the first wrong element.
 pub fn check(
     plan: &Plan,
     opts: &CompileOptions,
     (alpha, beta): (f64, f64),
     seed: u64,
-) -> Result<(), String> {
-    let kern = compile(plan, opts).map_err(|e| e.to_string())?;
+) -> Result<(), SimulateError> {
+    let kern = compile(plan, opts)?;
     check_kernel(&kern, plan, opts, (alpha, beta), seed)
 }
 
 /// [`check`] of a compiled kernel: `kern` is `plan` compiled with `opts`.
+///
+/// # Errors
+/// [`SimulateError::Run`] for the simulator's error or the first wrong element.
 pub fn check_kernel(
     kern: &Kernel,
     plan: &Plan,
     opts: &CompileOptions,
     (alpha, beta): (f64, f64),
     seed: u64,
-) -> Result<(), String> {
+) -> Result<(), SimulateError> {
     let p = plan.problem;
     // A transposed plan's problem is the caller's n x m x k (`Plan::transposed`); the
     // kernel takes the caller's buffers and sizes.
@@ -95,5 +118,5 @@ pub fn check_kernel(
         maps,
         workspace_bytes: kern.workspace_bytes,
     };
-    gemm::check(&kernel, &gemm).map_err(|e| e.to_string())
+    Ok(gemm::check(&kernel, &gemm)?)
 }
