@@ -536,3 +536,45 @@ fn multicast_a_builds_clusters_or_refuses_in_one_line() {
         );
     }
 }
+
+/// `mosaic simulate ARGS`: its standard output; panics (with the error) unless it succeeds.
+fn simulated(args: &str) -> String {
+    let out = mosaic(&format!("simulate {args}"));
+    assert!(
+        out.status.success(),
+        "{args}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout).to_string()
+}
+
+#[test]
+fn simulate_checks_the_default_kernels_without_a_gpu() {
+    // The decode defaults: M = 128's 8-CTA clusters of 4 x 2 transposed tiles, and M = 16's
+    // split-K 4 of 192-row tiles; then ragged shapes of other types, layouts and targets.
+    let s = simulated("gemm --m 128 --n 2048 --k 1024 --target sm_90a");
+    assert!(s.contains("8-CTA cluster of 4 x 2 tiles"), "{s}");
+    assert!(
+        s.contains("C matches the exact reference at all 1 x 128 x 2048"),
+        "{s}"
+    );
+    let s = simulated("gemm --m 16 --n 4096 --k 4096 --target sm_90a --alpha 2 --beta -1");
+    assert!(s.contains("split-K   4 k-splits"), "{s}");
+    for args in [
+        "gemm --m 100 --n 300 --k 200 --dtype bf16 --b-layout col --target sm_90a",
+        "gemm --m 72 --n 136 --k 100 --dtype tf32 --b-layout col --target sm_90a --beta 1",
+        "bmm --batch 3 --m 40 --n 72 --k 56 --target sm_90a --seed 7",
+        "gemm --m 70 --n 90 --k 50 --dtype f16acc --target sm_80",
+    ] {
+        let s = simulated(args);
+        assert!(s.contains("C matches the exact reference"), "{args}: {s}");
+    }
+    // Too large to simulate: refused in one line before compiling.
+    let out = mosaic("simulate gemm --m 4096 --n 4096 --k 4096 --target sm_90a");
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("too many to simulate") && err.lines().count() == 1,
+        "{err}"
+    );
+}

@@ -240,6 +240,17 @@ pub fn kernel(
     a: &CompileArgs,
     is_bmm: bool,
 ) -> Result<(tessellate::Plan, codegen::Kernel), CliError> {
+    compiled(a, is_bmm).map(|(plan, _, k)| (plan, k))
+}
+
+/// [`kernel`], with the compile options it was built with.
+///
+/// # Errors
+/// As [`kernel`].
+pub fn compiled(
+    a: &CompileArgs,
+    is_bmm: bool,
+) -> Result<(tessellate::Plan, CompileOptions, codegen::Kernel), CliError> {
     let (problem, target) = a.shape.problem(is_bmm)?;
     let which = parse_int("plan", &a.plan)?;
     if !(1..=100).contains(&which) {
@@ -343,7 +354,7 @@ pub fn kernel(
         message: e.to_string(),
         code: 1,
     })?;
-    Ok((plan, k))
+    Ok((plan, copts, k))
 }
 
 /// The launch line of a compiled kernel: grid, block, shared memory (bytes) and the ring's

@@ -3,6 +3,7 @@
 mod compile;
 mod gpu;
 mod plans;
+mod simulate;
 
 use clap::{Args, Parser, Subcommand};
 use tessellate::{GemmDType, GemmProblem};
@@ -43,6 +44,22 @@ pub enum Command {
         #[command(subcommand)]
         task: BenchTask,
     },
+    /// Compile, run on the CPU PTX simulator and check against the exact reference (no GPU:
+    /// values, not time).
+    Simulate {
+        /// The task.
+        #[command(subcommand)]
+        task: SimulateTask,
+    },
+}
+
+/// Tasks `simulate` understands.
+#[derive(Subcommand, Debug)]
+pub enum SimulateTask {
+    /// GEMM (see `compile gemm`).
+    Gemm(simulate::SimulateArgs),
+    /// Batched GEMM (see `compile bmm`).
+    Bmm(simulate::SimulateArgs),
 }
 
 /// Tasks `verify` understands.
@@ -232,6 +249,10 @@ pub fn run(cli: Cli) -> Result<String, CliError> {
         Command::Bench { task } => match task {
             BenchTask::Gemm(a) => gpu::bench(&a, false),
             BenchTask::Bmm(a) => gpu::bench(&a, true),
+        },
+        Command::Simulate { task } => match task {
+            SimulateTask::Gemm(a) => simulate::run(&a, false),
+            SimulateTask::Bmm(a) => simulate::run(&a, true),
         },
     }
 }
