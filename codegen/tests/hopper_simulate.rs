@@ -26,9 +26,10 @@ use tessellate::{GemmDType, Options, Plan};
 
 use MatLayout::{ColMajor as C, RowMajor as R};
 
-/// `(alpha, beta)` of every check: both non-trivial, so the epilogue's scaling and C's read
-/// are exercised.
-const AB: (f64, f64) = (2.0, -1.0);
+/// `(alpha, beta)` of every check, each kernel run with both: with beta 0 the kernels take
+/// their TMA-store epilogue (where they have one) and C starts poisoned; with beta -1 they
+/// read C and store directly. alpha 2 exercises the scaling.
+const AB: [(f64, f64); 2] = [(2.0, 0.0), (2.0, -1.0)];
 
 /// Grids here are small; a persistent kernel's grid is `sms` CTAs or fewer, so that the
 /// simulator runs few idle CTAs while every CTA still takes several tiles.
@@ -61,10 +62,12 @@ fn check_all(cases: Vec<(String, Plan, CompileOptions)>) {
                     chunk
                         .iter()
                         .enumerate()
-                        .filter_map(|(i, (what, plan, opts))| {
-                            sim::check(plan, opts, AB, 17 + i as u64)
-                                .err()
-                                .map(|e| format!("{what}: {e}"))
+                        .flat_map(|(i, (what, plan, opts))| {
+                            AB.iter().filter_map(move |&ab| {
+                                sim::check(plan, opts, ab, 17 + i as u64)
+                                    .err()
+                                    .map(|e| format!("{what}, (alpha, beta) {ab:?}: {e}"))
+                            })
                         })
                         .collect::<Vec<_>>()
                 })
@@ -250,7 +253,8 @@ fn swizzle_spans_batches_and_ffma_columns_compute_the_gemm() {
     check_all(cases);
 }
 
-/// A kernel of several k-tiles per stage ring (so that stages are reused) and its plan.
+/// A kernel of several k-tiles per stage ring (so that stages are reused) with a TMA-store
+/// epilogue, and its plan.
 fn pipelined() -> (Kernel, Plan, CompileOptions) {
     let (p, o) = warpgroup_plans(
         GemmDType::F16,
@@ -266,6 +270,7 @@ fn pipelined() -> (Kernel, Plan, CompileOptions) {
     .expect("a plan without split-K");
     let o = CompileOptions {
         stages: Some(2),
+        tma_store: Some(true),
         ..o
     };
     (compile(&p, &o).unwrap(), p, o)
@@ -285,29 +290,51 @@ fn without(kern: &Kernel, drop: impl Fn(&Op, &[String], &[Operand]) -> bool) -> 
 fn the_simulator_catches_broken_pipelines() {
     use sim::SimulateError::Run;
     let (kern, p, o) = pipelined();
-    sim::check_kernel(&kern, &p, &o, AB, 5).unwrap();
+    sim::check_kernel(&kern, &p, &o, AB[0], 5).unwrap();
     // The consumers free each stage one k-tile late, after `wgmma.wait_group 1` has retired
     // the wgmma that read it. Without that wait the producer refills a stage whose wgmma
     // has not read it yet: wrong sums.
     let early = without(&kern, |op, m, ops| {
         *op == Op::Wgmma && m[0] == "wait_group" && ops == [Operand::Imm(1)]
     });
-    let e = sim::check_kernel(&early, &p, &o, AB, 5).unwrap_err();
+    let e = sim::check_kernel(&early, &p, &o, AB[0], 5).unwrap_err();
     assert!(matches!(e, Run(GemmError::Mismatch { .. })), "{e}");
     // Without the consumers' arrivals on the `empty` barriers the producer waits forever.
     let stuck = without(&kern, |op, m, _| {
         *op == Op::Mbarrier && m[0] == "arrive" && !m.iter().any(|x| x == "expect_tx")
     });
-    let e = sim::check_kernel(&stuck, &p, &o, AB, 5).unwrap_err();
+    let e = sim::check_kernel(&stuck, &p, &o, AB[0], 5).unwrap_err();
     assert!(
         matches!(e, Run(GemmError::Sim(SimError::Deadlock(_)))),
         "{e}"
     );
     // Without any `wgmma.wait_group` the accumulators never receive a product.
     let unretired = without(&kern, |op, m, _| *op == Op::Wgmma && m[0] == "wait_group");
-    let e = sim::check_kernel(&unretired, &p, &o, AB, 5).unwrap_err();
+    let e = sim::check_kernel(&unretired, &p, &o, AB[0], 5).unwrap_err();
     assert!(
         matches!(e, Run(GemmError::Sim(SimError::Unretired { .. }))),
+        "{e}"
+    );
+    // The epilogue stages C with `st.shared` (the generic proxy) for a TMA store (the
+    // async proxy): without each thread's `fence.proxy.async` the engine may read stale
+    // shared memory.
+    let unfenced = without(&kern, |op, m, _| *op == Op::Fence && m[0] == "proxy");
+    let e = sim::check_kernel(&unfenced, &p, &o, AB[0], 5).unwrap_err();
+    assert!(
+        matches!(e, Run(GemmError::Sim(SimError::ProxyFence { .. }))),
+        "{e}"
+    );
+    // Without `cp.async.bulk.wait_group.read` the staging buffer is rewritten (or the CTA
+    // exits) before the engine has read it.
+    let unread = without(&kern, |op, m, _| {
+        *op == Op::CpAsync && m[0] == "bulk" && m[1] == "wait_group"
+    });
+    let e = sim::check_kernel(&unread, &p, &o, AB[0], 5).unwrap_err();
+    assert!(
+        matches!(
+            e,
+            Run(GemmError::Sim(SimError::BulkOutstanding { .. }) | GemmError::Mismatch { .. })
+        ),
         "{e}"
     );
 }

@@ -14,6 +14,35 @@ use crate::{
 
 type Exec = Result<(), Option<SimError>>;
 
+/// A thread's bulk (TMA) stores: those issued since its last `cp.async.bulk.commit_group`,
+/// and its committed groups, oldest first.
+#[derive(Default)]
+pub(crate) struct Bulk {
+    pending: Vec<BulkStore>,
+    groups: std::collections::VecDeque<BulkGroup>,
+}
+
+struct BulkGroup {
+    stores: Vec<BulkStore>,
+    /// The global writes, once the engine has read the shared memory.
+    writes: Option<Vec<BulkWrite>>,
+}
+
+struct BulkStore {
+    map: TensorMap,
+    coords: Vec<i64>,
+    src: u64,
+    add: bool,
+    at: usize,
+}
+
+struct BulkWrite {
+    addr: u64,
+    bytes: Vec<u8>,
+    add: bool,
+    at: usize,
+}
+
 impl Cta<'_> {
     /// Instructions of the asynchronous units (`None` from the `Err`: not one of them, or
     /// a form the simulator does not model).
@@ -27,6 +56,12 @@ impl Cta<'_> {
         g: &mut Global,
     ) -> Exec {
         match i.op {
+            // A proxy fence orders the thread's generic shared-memory writes before later
+            // async-proxy accesses; the others order nothing the simulator reorders.
+            Op::Fence if m.first() == Some(&"proxy") && !m.contains(&"global") => {
+                self.fence_proxy(tid);
+                Ok(())
+            }
             Op::Fence | Op::Membar | Op::Prefetch | Op::Setmaxnreg => Ok(()),
             Op::Barrier if m.first() == Some(&"cluster") => {
                 match m.get(1) {
@@ -47,14 +82,26 @@ impl Cta<'_> {
             }
             Op::Mbarrier => self.mbarrier(th, tid, i, m, at),
             Op::CpAsync if m.first() == Some(&"bulk") => match m.get(1) {
-                Some(&("commit_group" | "wait_group")) => Ok(()),
+                Some(&"commit_group") => {
+                    let b = self.bulk.entry(tid).or_default();
+                    let stores = std::mem::take(&mut b.pending);
+                    b.groups.push_back(BulkGroup {
+                        stores,
+                        writes: None,
+                    });
+                    Ok(())
+                }
+                Some(&"wait_group") => {
+                    let n = self.src(th, tid, i, 0)? as usize;
+                    self.bulk_wait(tid, n, m.contains(&"read"), g).map_err(Some)
+                }
                 Some(&"tensor") if m.get(3) == Some(&"global") => {
-                    self.tma_store(th, tid, i, at, g, false)
+                    self.tma_store(th, tid, i, at, false)
                 }
                 Some(&"tensor") => self.tma_load(th, tid, i, m, at, g),
                 _ => Err(None),
             },
-            Op::CpReduceAsync if m.contains(&"add") => self.tma_store(th, tid, i, at, g, true),
+            Op::CpReduceAsync if m.contains(&"add") => self.tma_store(th, tid, i, at, true),
             Op::St if m.first() == Some(&"async") => self.st_async(th, tid, i, at),
             _ => Err(None),
         }
@@ -265,6 +312,7 @@ impl Cta<'_> {
                     addr: *addr,
                     bytes: bytes.clone(),
                     at,
+                    tma: true,
                 });
             }
             self.remote.push(Remote::Mbarrier {
@@ -279,23 +327,17 @@ impl Cta<'_> {
     }
 
     /// `cp.async.bulk.tensor.Nd.global.shared::cta.bulk_group [map, {c}], [src]` and the
-    /// reduce-add form (`cp.reduce.async.bulk.tensor ... .add`, f32 elements): the box's
-    /// in-bounds elements leave the CTA's shared memory for global memory.
-    fn tma_store(
-        &mut self,
-        th: &mut Thread,
-        tid: u32,
-        i: &Instr,
-        at: usize,
-        g: &mut Global,
-        add: bool,
-    ) -> Exec {
+    /// reduce-add form (`cp.reduce.async.bulk.tensor ... .add`, f32 elements): recorded in
+    /// the thread's open bulk group; the engine reads the box's shared memory when a
+    /// `cp.async.bulk.wait_group.read` retires the group and writes global memory when a
+    /// `cp.async.bulk.wait_group` does (or the thread exits), the latest moments the ISA
+    /// allows (PTX ISA 9.7.9.25.3.2).
+    fn tma_store(&mut self, th: &mut Thread, tid: u32, i: &Instr, at: usize, add: bool) -> Exec {
         let (map, coords) = self.tensor(th, tid, i.operands.first().ok_or(None)?)?;
         let src = self
             .addr(th, tid, i.operands.get(1).ok_or(None)?)
             .ok_or(None)?;
-        let eb = u64::from(map.elem_bytes);
-        if add && eb != 4 {
+        if add && map.elem_bytes != 4 {
             return Err(None);
         }
         if !src.is_multiple_of(128) {
@@ -308,17 +350,164 @@ impl Cta<'_> {
                 at,
             })));
         }
-        for (off, dst) in map.elements(&coords) {
-            let Some(dst) = dst else { continue };
-            let s = swizzle(map.swizzle_bytes, src + off);
-            let v = self.mem(g, "shared", s, eb, eb, tid, at)?.to_vec();
-            let d = self.mem(g, "global", dst, eb, eb, tid, at)?;
-            if add {
-                let x = f32::from_le_bytes([v[0], v[1], v[2], v[3]]);
+        self.bulk.entry(tid).or_default().pending.push(BulkStore {
+            map,
+            coords,
+            src,
+            add,
+            at,
+        });
+        Ok(())
+    }
+
+    /// `cp.async.bulk.wait_group[.read] n` of thread `tid`: every group but the newest `n`
+    /// has its shared memory read (`.read`) or is complete.
+    fn bulk_wait(
+        &mut self,
+        tid: u32,
+        n: usize,
+        read_only: bool,
+        g: &mut Global,
+    ) -> Result<(), SimError> {
+        let Some(mut b) = self.bulk.remove(&tid) else {
+            return Ok(());
+        };
+        let retire = b.groups.len().saturating_sub(n);
+        let mut result = Ok(());
+        for group in b.groups.iter_mut().take(retire) {
+            if group.writes.is_none() {
+                match self.bulk_read(tid, &group.stores) {
+                    Ok(w) => group.writes = Some(w),
+                    Err(e) => {
+                        result = Err(e);
+                        break;
+                    }
+                }
+            }
+        }
+        if result.is_ok() && !read_only {
+            for group in b.groups.drain(..retire) {
+                result = self.bulk_write(tid, group.writes.unwrap_or_default(), g);
+                if result.is_err() {
+                    break;
+                }
+            }
+        }
+        self.bulk.insert(tid, b);
+        result
+    }
+
+    /// The global writes of `stores`, read from shared memory now.
+    fn bulk_read(&self, tid: u32, stores: &[BulkStore]) -> Result<Vec<BulkWrite>, SimError> {
+        let mut out = Vec::new();
+        for st in stores {
+            let eb = u64::from(st.map.elem_bytes);
+            for (off, dst) in st.map.elements(&st.coords) {
+                let Some(dst) = dst else { continue };
+                let a = swizzle(st.map.swizzle_bytes, st.src + off);
+                self.check_async(a..a + eb, st.at, "a TMA store")?;
+                let bytes =
+                    self.smem
+                        .get(a as usize..(a + eb) as usize)
+                        .ok_or(SimError::OutOfBounds(Access {
+                            cta: self.id,
+                            thread: tid,
+                            space: "shared",
+                            addr: a,
+                            bytes: eb,
+                            at: st.at,
+                        }))?;
+                out.push(BulkWrite {
+                    addr: dst,
+                    bytes: bytes.to_vec(),
+                    add: st.add,
+                    at: st.at,
+                });
+            }
+        }
+        Ok(out)
+    }
+
+    fn bulk_write(
+        &mut self,
+        tid: u32,
+        writes: Vec<BulkWrite>,
+        g: &mut Global,
+    ) -> Result<(), SimError> {
+        for w in writes {
+            let n = w.bytes.len() as u64;
+            let d = self
+                .mem(g, "global", w.addr, n, n, tid, w.at)
+                .map_err(|e| e.unwrap_or(SimError::StepLimit))?;
+            if w.add {
+                let x = f32::from_le_bytes([w.bytes[0], w.bytes[1], w.bytes[2], w.bytes[3]]);
                 let y = f32::from_le_bytes([d[0], d[1], d[2], d[3]]);
                 d.copy_from_slice(&(x + y).to_le_bytes());
             } else {
-                d.copy_from_slice(&v);
+                d.copy_from_slice(&w.bytes);
+            }
+        }
+        Ok(())
+    }
+
+    /// Thread `tid` exits: its bulk stores whose shared memory was read complete now; any
+    /// other is an error (the CTA's shared memory may be gone before the engine reads it).
+    pub(crate) fn exit(&mut self, tid: u32, at: usize, g: &mut Global) -> Result<(), SimError> {
+        let Some(b) = self.bulk.remove(&tid) else {
+            return Ok(());
+        };
+        if !b.pending.is_empty() || b.groups.iter().any(|gr| gr.writes.is_none()) {
+            return Err(SimError::BulkOutstanding {
+                cta: self.id,
+                thread: tid,
+                at,
+            });
+        }
+        for group in b.groups {
+            self.bulk_write(tid, group.writes.unwrap_or_default(), g)?;
+        }
+        Ok(())
+    }
+
+    /// Thread `tid` wrote `n` bytes of shared memory at `addr` through the generic proxy.
+    pub(crate) fn mark_generic(&mut self, tid: u32, addr: u64, n: u64) {
+        let list = self.dirty_by.entry(tid).or_default();
+        for a in addr..addr + n {
+            self.dirty.insert(a, tid);
+            list.push(a);
+        }
+    }
+
+    /// `fence.proxy.async` by thread `tid`: its generic writes are ordered before later
+    /// async-proxy accesses.
+    fn fence_proxy(&mut self, tid: u32) {
+        for a in self.dirty_by.remove(&tid).unwrap_or_default() {
+            if self.dirty.get(&a) == Some(&tid) {
+                self.dirty.remove(&a);
+            }
+        }
+    }
+
+    /// An async-proxy access (`what`, at statement `at`) of the shared-memory addresses
+    /// `addrs`: none may hold an unfenced generic write.
+    pub(crate) fn check_async(
+        &self,
+        addrs: impl IntoIterator<Item = u64>,
+        at: usize,
+        what: &'static str,
+    ) -> Result<(), SimError> {
+        if self.dirty.is_empty() {
+            return Ok(());
+        }
+        for a in addrs {
+            if let Some(&writer) = self.dirty.get(&a) {
+                return Err(SimError::ProxyFence {
+                    cta: self.id,
+                    addr: a,
+                    writer,
+                    at,
+                    what,
+                });
             }
         }
         Ok(())
@@ -361,6 +550,7 @@ impl Cta<'_> {
             addr,
             bytes,
             at,
+            tma: false,
         });
         self.remote.push(Remote::Mbarrier {
             rank,
@@ -498,7 +688,7 @@ impl Cta<'_> {
     /// Runs `op`: reads its operands from shared memory now and accumulates into the
     /// warpgroup's registers.
     fn retire(&mut self, ts: &mut [Thread], wg: usize, op: &wgmma::Op) -> Result<(), SimError> {
-        let (a, b) = op.operands(&self.smem).map_err(|addr| {
+        let (a, b, read) = op.operands(&self.smem).map_err(|addr| {
             SimError::OutOfBounds(Access {
                 cta: self.id,
                 thread: (wg * 128) as u32,
@@ -508,6 +698,7 @@ impl Cta<'_> {
                 at: op.at,
             })
         })?;
+        self.check_async(read, op.at, "a wgmma")?;
         let k = op.k as usize;
         for t in 0..128u64 {
             let th = &mut ts[wg * 128 + t as usize];
@@ -553,23 +744,28 @@ impl Cta<'_> {
             .iter()
             .map(|&t| self.addr(&ts[t], t as u32, &i.operands[0]).ok_or_else(bad))
             .collect::<Result<_, _>>()?;
-        let mut writes: Vec<(u64, u16)> = Vec::new();
+        let mut writes: Vec<(u64, u16, u32)> = Vec::new();
         for (li, &t) in lanes.iter().enumerate() {
             for j in 0..x {
                 let reg = *sregs.get(j).ok_or_else(bad)?;
                 let v = ts[t].regs.get(&reg).copied().unwrap_or(0);
                 let (lo, hi) = (v as u16, (v >> 16) as u16);
+                let tid = t as u32;
                 if trans {
-                    writes.push((rows[8 * j + 2 * (li % 4)] + 2 * (li / 4) as u64, lo));
-                    writes.push((rows[8 * j + 2 * (li % 4) + 1] + 2 * (li / 4) as u64, hi));
+                    writes.push((rows[8 * j + 2 * (li % 4)] + 2 * (li / 4) as u64, lo, tid));
+                    writes.push((
+                        rows[8 * j + 2 * (li % 4) + 1] + 2 * (li / 4) as u64,
+                        hi,
+                        tid,
+                    ));
                 } else {
                     let a = rows[8 * j + li / 4] + 4 * (li % 4) as u64;
-                    writes.push((a, lo));
-                    writes.push((a + 2, hi));
+                    writes.push((a, lo, tid));
+                    writes.push((a + 2, hi, tid));
                 }
             }
         }
-        for (a, v) in writes {
+        for (a, v, tid) in writes {
             let end = a as usize + 2;
             if end > self.smem.len() {
                 return Err(SimError::OutOfBounds(Access {
@@ -582,6 +778,7 @@ impl Cta<'_> {
                 }));
             }
             self.smem[a as usize..end].copy_from_slice(&v.to_le_bytes());
+            self.mark_generic(tid, a, 2);
         }
         Ok(())
     }

@@ -98,6 +98,36 @@ pub enum SimError {
         /// Statement index.
         at: usize,
     },
+    /// The async proxy (a TMA load or store, a wgmma) accessed shared memory that a thread
+    /// wrote through the generic proxy (`st.shared`, `stmatrix`) with no
+    /// `fence.proxy.async` of that thread between (PTX ISA 8.6, "Proxies").
+    #[error(
+        "{what} at statement {at} of CTA {cta:?} touches shared memory {addr:#x} that thread \
+         {writer} wrote through the generic proxy without a fence.proxy.async since"
+    )]
+    ProxyFence {
+        /// CTA index.
+        cta: [u32; 3],
+        /// The first such address.
+        addr: u64,
+        /// The thread that wrote it.
+        writer: u32,
+        /// Statement index of the async access.
+        at: usize,
+        /// The access.
+        what: &'static str,
+    },
+    /// A thread exited with bulk stores whose shared memory the TMA engine had not been
+    /// waited on to read (`cp.async.bulk.wait_group.read`), or never committed.
+    #[error("thread {thread} of CTA {cta:?} exited at statement {at} with bulk stores outstanding")]
+    BulkOutstanding {
+        /// CTA index.
+        cta: [u32; 3],
+        /// Thread.
+        thread: u32,
+        /// Statement index of the exit.
+        at: usize,
+    },
     /// Threads of a warpgroup gave a wgmma different descriptors or `scale-d`.
     #[error("wgmma at statement {0}: operands differ between the warpgroup's threads")]
     NonUniform(usize),
@@ -317,6 +347,9 @@ pub fn run(
                     bar_arrivals: HashMap::new(),
                     remote: Vec::new(),
                     block: None,
+                    bulk: HashMap::new(),
+                    dirty: HashMap::new(),
+                    dirty_by: HashMap::new(),
                 });
             }
         }
@@ -411,8 +444,15 @@ impl<'a> Grid<'a> {
             let dst = &mut self.ctas[first + rank as usize];
             match fx {
                 Remote::Write {
-                    addr, bytes, at, ..
+                    addr,
+                    bytes,
+                    at,
+                    tma,
+                    ..
                 } => {
+                    if tma {
+                        dst.check_async(addr..addr + bytes.len() as u64, at, "a TMA load")?;
+                    }
                     let end = addr as usize + bytes.len();
                     if end > dst.smem.len() {
                         return Err(SimError::OutOfBounds(Access {
@@ -500,12 +540,14 @@ impl<'a> Grid<'a> {
 
 /// What a statement does to a CTA of the cluster (itself included), applied right after it.
 enum Remote {
-    /// Bytes written to the shared memory of CTA `rank`.
+    /// Bytes written to the shared memory of CTA `rank` (by the TMA engine, the async
+    /// proxy, where `tma`).
     Write {
         rank: u32,
         addr: u64,
         bytes: Vec<u8>,
         at: usize,
+        tma: bool,
     },
     /// An arrival (`arrive`) and completed transaction bytes on an mbarrier of CTA `rank`.
     Mbarrier {
@@ -560,6 +602,13 @@ struct Cta<'a> {
     remote: Vec<Remote>,
     /// Set by a statement that blocks its thread instead of completing.
     block: Option<Wait>,
+    /// Bulk (TMA) stores and reduce-adds of each thread, by `cp.async.bulk` group.
+    bulk: HashMap<u32, hopper::Bulk>,
+    /// Shared-memory bytes written through the generic proxy and not yet fenced by their
+    /// writer (`fence.proxy.async`): address, writer thread.
+    dirty: HashMap<u64, u32>,
+    /// The addresses each thread has marked in `dirty`.
+    dirty_by: HashMap<u32, Vec<u64>>,
 }
 
 const STEP_LIMIT: u64 = 2_000_000_000;
@@ -760,7 +809,7 @@ impl Cta<'_> {
         let pc = ts[t].pc;
         let Some(stmt) = self.e.body.get(pc) else {
             ts[t].wait = Wait::Done;
-            return Ok(());
+            return self.exit(t as u32, pc, g);
         };
         let Stmt::Instr(i) = stmt else {
             ts[t].pc += 1;
@@ -781,7 +830,7 @@ impl Cta<'_> {
         match i.op {
             Op::Ret | Op::Exit => {
                 ts[t].wait = Wait::Done;
-                return Ok(());
+                return self.exit(t as u32, pc, g);
             }
             Op::Bar if m.first() == Some(&"warp") => {
                 ts[t].wait = Wait::Warp(pc);
@@ -1204,12 +1253,15 @@ impl Cta<'_> {
                     _ => vec![src(1).ok_or(None)?],
                 };
                 let n = width(ty) / 8;
-                let bytes = n * vals.len() as u64;
-                let bytes = self.mem(g, space_name(m[0]), addr, bytes, bytes, tid, at)?;
+                let total = n * vals.len() as u64;
+                let bytes = self.mem(g, space_name(m[0]), addr, total, total, tid, at)?;
                 for (el, v) in bytes.chunks_mut(n as usize).zip(vals) {
                     for (k, b) in el.iter_mut().enumerate() {
                         *b = (v >> (8 * k)) as u8;
                     }
+                }
+                if space_name(m[0]) == "shared" {
+                    self.mark_generic(tid, addr, total);
                 }
             }
             Op::CpAsync => {

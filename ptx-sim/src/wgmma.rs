@@ -139,22 +139,26 @@ pub struct Op {
 }
 
 impl Op {
-    /// A (64 x k, row-major) and B (n x k, row-major) read from `smem`; `Err` carries the
-    /// first address outside it.
-    pub fn operands(&self, smem: &[u8]) -> Result<(Vec<f64>, Vec<f64>), u64> {
+    /// A (64 x k, row-major) and B (n x k, row-major) read from `smem`, and every byte
+    /// address read; `Err` carries the first address outside `smem`.
+    pub fn operands(&self, smem: &[u8]) -> Result<(Vec<f64>, Vec<f64>, Vec<u64>), u64> {
         let eb = self.elem.bytes();
-        let read = |which: usize, rows: u64| -> Result<Vec<f64>, u64> {
+        let mut addrs = Vec::new();
+        let mut read = |which: usize, rows: u64| -> Result<Vec<f64>, u64> {
             let mut v = Vec::with_capacity((rows * self.k) as usize);
             for r in 0..rows {
                 for kk in 0..self.k {
                     let a = self.desc[which].addr(self.trans[which], eb, r, kk);
                     let bytes = smem.get(a as usize..(a + eb) as usize).ok_or(a)?;
                     v.push(self.elem.value(bytes));
+                    addrs.extend(a..a + eb);
                 }
             }
             Ok(v)
         };
-        Ok((read(0, 64)?, read(1, self.n)?))
+        let a = read(0, 64)?;
+        let b = read(1, self.n)?;
+        Ok((a, b, addrs))
     }
 
     /// Row and column of D that register `v` of warpgroup thread `t` holds.
