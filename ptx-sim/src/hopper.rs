@@ -688,7 +688,7 @@ impl Cta<'_> {
     /// Runs `op`: reads its operands from shared memory now and accumulates into the
     /// warpgroup's registers.
     fn retire(&mut self, ts: &mut [Thread], wg: usize, op: &wgmma::Op) -> Result<(), SimError> {
-        let (a, b, read) = op.operands(&self.smem).map_err(|addr| {
+        let wgmma::Operands { a, b, read } = op.operands(&self.smem).map_err(|addr| {
             SimError::OutOfBounds(Access {
                 cta: self.id,
                 thread: (wg * 128) as u32,

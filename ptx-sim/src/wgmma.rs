@@ -115,6 +115,16 @@ impl Elem {
     }
 }
 
+/// A wgmma's operands as read from shared memory.
+pub struct Operands {
+    /// A, 64 x k, row-major.
+    pub a: Vec<f64>,
+    /// B, n x k, row-major.
+    pub b: Vec<f64>,
+    /// Every byte address read.
+    pub read: Vec<u64>,
+}
+
 /// One issued `wgmma.mma_async`, as recorded at issue.
 #[derive(Clone, Debug)]
 pub struct Op {
@@ -139,9 +149,8 @@ pub struct Op {
 }
 
 impl Op {
-    /// A (64 x k, row-major) and B (n x k, row-major) read from `smem`, and every byte
-    /// address read; `Err` carries the first address outside `smem`.
-    pub fn operands(&self, smem: &[u8]) -> Result<(Vec<f64>, Vec<f64>, Vec<u64>), u64> {
+    /// A and B read from `smem`; `Err` carries the first address outside it.
+    pub fn operands(&self, smem: &[u8]) -> Result<Operands, u64> {
         let eb = self.elem.bytes();
         let mut addrs = Vec::new();
         let mut read = |which: usize, rows: u64| -> Result<Vec<f64>, u64> {
@@ -158,7 +167,7 @@ impl Op {
         };
         let a = read(0, 64)?;
         let b = read(1, self.n)?;
-        Ok((a, b, addrs))
+        Ok(Operands { a, b, read: addrs })
     }
 
     /// Row and column of D that register `v` of warpgroup thread `t` holds.
