@@ -85,20 +85,7 @@ fn batched_plans(
     b: MatLayout,
     opts: Options,
 ) -> Vec<(Plan, CompileOptions)> {
-    batched_plans_with(dtype, shape, batch, a, b, opts, false)
-}
-
-/// [`batched_plans`], with heterogeneous warpgroup plans kept where `mixed`.
-fn batched_plans_with(
-    dtype: GemmDType,
-    shape: (i64, i64, i64),
-    batch: i64,
-    a: MatLayout,
-    b: MatLayout,
-    opts: Options,
-    mixed: bool,
-) -> Vec<(Plan, CompileOptions)> {
-    common::warpgroup_plans(dtype, shape, batch, a, b, opts, mixed)
+    common::warpgroup_plans(dtype, shape, batch, a, b, opts, false)
 }
 
 /// On a worker of `checks`, while the test builds the next kernel: the TMA-store staging
@@ -1456,7 +1443,7 @@ fn ffma_column_kernels_narrow_the_wgmma_and_assemble_without_spills() {
                 warpgroup_vector: true,
                 ..Options::default()
             };
-            let all = batched_plans_with(GemmDType::TF32, shape, 1, R, C, opts, true);
+            let all = common::warpgroup_plans(GemmDType::TF32, shape, 1, R, C, opts, true);
             for (plan, copts) in all.into_iter().filter(|(p, _)| p.regions.len() == 2) {
                 let cols = plan.worker_tile()[1] - plan.regions[1].lo[1];
                 let wgmma = format!("m64n{}k8.f32.tf32", plan.worker_tile()[1] - cols);

@@ -719,9 +719,7 @@ impl Cta<'_> {
     }
 
     /// `stmatrix.sync.aligned.m8n8.x{1,2,4}[.trans].shared.b16 [a], {r}` (PTX ISA
-    /// 9.7.14.5.16), the inverse of `ldmatrix`: lane `i` gives the address of row `i % 8` of
-    /// matrix `i / 8`; register `j` of lane `i` holds row `i / 4`, columns `2 (i % 4)`, `+1`
-    /// of matrix `j` (transposed: rows `2 (i % 4)`, `+1` of column `i / 4`).
+    /// 9.7.14.5.16), the inverse of `ldmatrix` ([`crate::Matrices`]).
     pub(crate) fn stmatrix(
         &mut self,
         ts: &mut [Thread],
@@ -729,40 +727,18 @@ impl Cta<'_> {
         i: &Instr,
         at: usize,
     ) -> Result<(), SimError> {
-        let bad = || SimError::Unsupported {
-            at,
-            what: format!("stmatrix {:?}", i.mods),
-        };
-        let x: usize = i
-            .mods
-            .iter()
-            .find_map(|m| m.strip_prefix('x')?.parse().ok())
-            .ok_or_else(bad)?;
-        let trans = i.mods.iter().any(|m| m == "trans");
+        let mx = self.matrices(ts, lanes, i, 0, at)?;
         let sregs = regs(&i.operands[1]);
-        let rows: Vec<u64> = lanes
-            .iter()
-            .map(|&t| self.addr(&ts[t], t as u32, &i.operands[0]).ok_or_else(bad))
-            .collect::<Result<_, _>>()?;
         let mut writes: Vec<(u64, u16, u32)> = Vec::new();
         for (li, &t) in lanes.iter().enumerate() {
-            for j in 0..x {
-                let reg = *sregs.get(j).ok_or_else(bad)?;
+            for j in 0..mx.x {
+                let reg = *sregs.get(j).ok_or(SimError::Unsupported {
+                    at,
+                    what: format!("stmatrix {:?}", i.mods),
+                })?;
                 let v = ts[t].regs.get(&reg).copied().unwrap_or(0);
-                let (lo, hi) = (v as u16, (v >> 16) as u16);
-                let tid = t as u32;
-                if trans {
-                    writes.push((rows[8 * j + 2 * (li % 4)] + 2 * (li / 4) as u64, lo, tid));
-                    writes.push((
-                        rows[8 * j + 2 * (li % 4) + 1] + 2 * (li / 4) as u64,
-                        hi,
-                        tid,
-                    ));
-                } else {
-                    let a = rows[8 * j + li / 4] + 4 * (li % 4) as u64;
-                    writes.push((a, lo, tid));
-                    writes.push((a + 2, hi, tid));
-                }
+                writes.push((mx.addr(li, j, 0), v as u16, t as u32));
+                writes.push((mx.addr(li, j, 1), (v >> 16) as u16, t as u32));
             }
         }
         for (a, v, tid) in writes {

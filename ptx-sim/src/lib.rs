@@ -133,6 +133,29 @@ pub enum SimError {
     NonUniform(usize),
 }
 
+/// The `m8n8` matrices of an `ldmatrix` / `stmatrix` over a warp (PTX ISA 9.7.14.5.15-16):
+/// lane `i` gives the address of row `i % 8` of matrix `i / 8`; half `h` of register `j` of
+/// lane `i` is row `i / 4`, column `2 (i % 4) + h` of matrix `j` (transposed: row
+/// `2 (i % 4) + h`, column `i / 4`), 16 bits each.
+struct Matrices {
+    /// Matrices (`.x1`, `.x2`, `.x4`).
+    x: usize,
+    trans: bool,
+    /// Each lane's row address.
+    rows: Vec<u64>,
+}
+
+impl Matrices {
+    /// Shared-memory address of half `h` of register `j` of lane `li`.
+    fn addr(&self, li: usize, j: usize, h: usize) -> u64 {
+        if self.trans {
+            self.rows[8 * j + 2 * (li % 4) + h] + 2 * (li / 4) as u64
+        } else {
+            self.rows[8 * j + li / 4] + 4 * (li % 4) as u64 + 2 * h as u64
+        }
+    }
+}
+
 /// One thread's memory access, as [`SimError`] reports it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Access {
@@ -742,10 +765,40 @@ impl Cta<'_> {
         Ok(())
     }
 
-    /// `ldmatrix.sync.aligned.m8n8.x{1,2,4}[.trans].shared.b16` (PTX ISA 9.7.14.5.15): lane `i`
-    /// gives the address of row `i % 8` of matrix `i / 8`; register `j` of lane `i` receives
-    /// row `i / 4`, columns `2 (i % 4)`, `+1` of matrix `j` (transposed: rows `2 (i % 4)`, `+1`,
-    /// column `i / 4`).
+    /// The `m8n8` matrices of an `ldmatrix` / `stmatrix` whose shared-memory operand is
+    /// operand `k` of `i`.
+    fn matrices(
+        &self,
+        ts: &[Thread],
+        lanes: &[usize],
+        i: &Instr,
+        k: usize,
+        at: usize,
+    ) -> Result<Matrices, SimError> {
+        let bad = || SimError::Unsupported {
+            at,
+            what: format!("{:?} {:?}", i.op, i.mods),
+        };
+        let x: usize = i
+            .mods
+            .iter()
+            .find_map(|m| m.strip_prefix('x')?.parse().ok())
+            .ok_or_else(bad)?;
+        let rows: Vec<u64> = lanes
+            .iter()
+            .map(|&t| self.addr(&ts[t], t as u32, &i.operands[k]).ok_or_else(bad))
+            .collect::<Result<_, _>>()?;
+        if rows.len() < 8 * x {
+            return Err(bad());
+        }
+        Ok(Matrices {
+            x,
+            trans: i.mods.iter().any(|m| m == "trans"),
+            rows,
+        })
+    }
+
+    /// `ldmatrix.sync.aligned.m8n8.x{1,2,4}[.trans].shared.b16` (PTX ISA 9.7.14.5.15).
     fn ldmatrix(
         &mut self,
         ts: &mut [Thread],
@@ -753,21 +806,8 @@ impl Cta<'_> {
         i: &Instr,
         at: usize,
     ) -> Result<(), SimError> {
-        let bad = || SimError::Unsupported {
-            at,
-            what: format!("ldmatrix {:?}", i.mods),
-        };
-        let x: usize = i
-            .mods
-            .iter()
-            .find_map(|m| m.strip_prefix('x')?.parse().ok())
-            .ok_or_else(bad)?;
-        let trans = i.mods.iter().any(|m| m == "trans");
+        let mx = self.matrices(ts, lanes, i, 1, at)?;
         let dregs = regs(&i.operands[0]);
-        let rows: Vec<u64> = lanes
-            .iter()
-            .map(|&t| self.addr(&ts[t], t as u32, &i.operands[1]).ok_or_else(bad))
-            .collect::<Result<_, _>>()?;
         let read16 = |smem: &[u8], a: u64| -> Result<u64, SimError> {
             let a = a as usize;
             if a + 2 > smem.len() {
@@ -784,19 +824,14 @@ impl Cta<'_> {
         };
         let mut writes = Vec::new();
         for (li, &t) in lanes.iter().enumerate() {
-            for j in 0..x {
-                let v = if trans {
-                    let lo = read16(&self.smem, rows[8 * j + 2 * (li % 4)] + 2 * (li / 4) as u64)?;
-                    let hi = read16(
-                        &self.smem,
-                        rows[8 * j + 2 * (li % 4) + 1] + 2 * (li / 4) as u64,
-                    )?;
-                    lo | (hi << 16)
-                } else {
-                    let a = rows[8 * j + li / 4] + 4 * (li % 4) as u64;
-                    read16(&self.smem, a)? | (read16(&self.smem, a + 2)? << 16)
-                };
-                writes.push((t, *dregs.get(j).ok_or_else(bad)?, v));
+            for j in 0..mx.x {
+                let lo = read16(&self.smem, mx.addr(li, j, 0))?;
+                let hi = read16(&self.smem, mx.addr(li, j, 1))?;
+                let reg = *dregs.get(j).ok_or(SimError::Unsupported {
+                    at,
+                    what: format!("ldmatrix {:?}", i.mods),
+                })?;
+                writes.push((t, reg, lo | (hi << 16)));
             }
         }
         for (t, reg, v) in writes {
