@@ -256,9 +256,19 @@ pub fn check(kernel: &Kernel<'_>, gemm: &Gemm) -> Result<(), GemmError> {
     let cb = gemm.c.bytes();
     for z in 0..nb {
         let (a, b, c0) = (&a[z * m * k..], &b[z * k * n..], &c0[z * m * n..]);
+        let mut row = vec![0.0f64; n];
         for i in 0..m {
+            // Row i of A B, k outermost so that B is read along its rows (exact in any
+            // order: the inputs are small integers).
+            row.fill(0.0);
+            for kk in 0..k {
+                let x = a[i * k + kk];
+                for (r, &y) in row.iter_mut().zip(&b[kk * n..kk * n + n]) {
+                    *r += x * y;
+                }
+            }
             for j in 0..n {
-                let s: f64 = (0..k).map(|kk| a[i * k + kk] * b[kk * n + j]).sum();
+                let s = row[j];
                 let expected = gemm.c.round(alpha * s + beta * c0[i * n + j]);
                 let at = (z * m * n + i * n + j) * cb;
                 let got = gemm.c.decode(&out[at..at + cb]);

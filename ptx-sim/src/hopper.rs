@@ -287,34 +287,35 @@ impl Cta<'_> {
             vec![rank]
         };
         let eb = u64::from(map.elem_bytes);
-        let mut writes = Vec::new();
-        for (off, src) in map.elements(&coords) {
-            let bytes = match src {
-                Some(a) => g
-                    .slice(a, eb)
-                    .ok_or_else(|| {
-                        Some(SimError::OutOfBounds(Access {
-                            space: "global",
-                            addr: a,
-                            bytes: eb,
-                            ..access(eb)
-                        }))
-                    })?
-                    .to_vec(),
-                None => vec![0; eb as usize],
-            };
-            writes.push((swizzle(map.swizzle_bytes, dst + off), bytes));
-        }
-        for &r in &ranks {
-            for (addr, bytes) in &writes {
-                self.remote.push(Remote::Write {
-                    rank: r,
-                    addr: *addr,
-                    bytes: bytes.clone(),
-                    at,
-                    tma: true,
-                });
+        let elements = map.elements(&coords);
+        let mut addrs = Vec::with_capacity(elements.len());
+        let mut data = Vec::with_capacity(elements.len() * eb as usize);
+        for (off, src) in elements {
+            match src {
+                Some(a) => data.extend_from_slice(g.slice(a, eb).ok_or_else(|| {
+                    Some(SimError::OutOfBounds(Access {
+                        space: "global",
+                        addr: a,
+                        bytes: eb,
+                        ..access(eb)
+                    }))
+                })?),
+                None => data.extend(std::iter::repeat_n(0, eb as usize)),
             }
+            addrs.push(swizzle(map.swizzle_bytes, dst + off));
+        }
+        let writes = std::rc::Rc::new(crate::Writes {
+            addrs,
+            data,
+            width: eb as usize,
+        });
+        for &r in &ranks {
+            self.remote.push(Remote::Write {
+                rank: r,
+                writes: writes.clone(),
+                at,
+                tma: true,
+            });
             self.remote.push(Remote::Mbarrier {
                 rank: r,
                 addr: bar,
@@ -547,8 +548,11 @@ impl Cta<'_> {
         let n = bytes.len() as u64;
         self.remote.push(Remote::Write {
             rank,
-            addr,
-            bytes,
+            writes: std::rc::Rc::new(crate::Writes {
+                addrs: vec![addr],
+                width: bytes.len(),
+                data: bytes,
+            }),
             at,
             tma: false,
         });

@@ -34,7 +34,7 @@ pub mod wgmma;
 
 pub use tma::TensorMap;
 
-use emit_ptx::ast::{Entry, Instr, Module, Op, Operand, Reg, Stmt};
+use emit_ptx::ast::{Entry, Instr, Module, Op, Operand, Reg, RegClass, Stmt};
 use half::{bf16, f16};
 use itex::{DType, InstrOperand, Instruction};
 
@@ -282,8 +282,38 @@ enum Wait {
     Done,
 }
 
+/// A thread's registers, by class and number (unwritten ones read as 0).
+#[derive(Default)]
+struct Regs([Vec<u64>; 6]);
+
+impl Regs {
+    fn class(r: &Reg) -> usize {
+        match r.class {
+            RegClass::Pred => 0,
+            RegClass::B16 => 1,
+            RegClass::B32 => 2,
+            RegClass::B64 => 3,
+            RegClass::F32 => 4,
+            RegClass::F64 => 5,
+        }
+    }
+
+    fn get(&self, r: &Reg) -> Option<&u64> {
+        self.0[Self::class(r)].get(r.n as usize)
+    }
+
+    fn insert(&mut self, r: Reg, v: u64) {
+        let c = &mut self.0[Self::class(&r)];
+        let n = r.n as usize;
+        if c.len() <= n {
+            c.resize(n + 1, 0);
+        }
+        c[n] = v;
+    }
+}
+
 struct Thread {
-    regs: HashMap<Reg, u64>,
+    regs: Regs,
     pc: usize,
     wait: Wait,
     /// `barrier.cluster.arrive`s so far.
@@ -316,6 +346,14 @@ pub fn run(
         .find(|e| e.name == entry)
         .ok_or_else(|| SimError::NoEntry(entry.into()))?;
     let labels: HashMap<&str, usize> = e.label_positions();
+    let mods: Vec<Vec<&str>> = e
+        .body
+        .iter()
+        .map(|s| match s {
+            Stmt::Instr(i) => i.mods.iter().map(String::as_str).collect(),
+            _ => Vec::new(),
+        })
+        .collect();
     let params: HashMap<&str, (usize, Arg)> = e
         .params
         .iter()
@@ -358,6 +396,7 @@ pub fn run(
                 ctas.push(Cta {
                     e,
                     labels: &labels,
+                    mods: &mods,
                     params: &params,
                     consts: &consts,
                     id: [x, y, z],
@@ -398,7 +437,7 @@ impl<'a> Grid<'a> {
                 let n = c.launch.block.iter().product::<u32>() as usize;
                 (0..n)
                     .map(|_| Thread {
-                        regs: HashMap::new(),
+                        regs: Regs::default(),
                         pc: 0,
                         wait: Wait::Run,
                         cluster_arrivals: 0,
@@ -467,27 +506,26 @@ impl<'a> Grid<'a> {
             let dst = &mut self.ctas[first + rank as usize];
             match fx {
                 Remote::Write {
-                    addr,
-                    bytes,
-                    at,
-                    tma,
-                    ..
+                    writes, at, tma, ..
                 } => {
-                    if tma {
-                        dst.check_async(addr..addr + bytes.len() as u64, at, "a TMA load")?;
+                    let w = writes.width;
+                    for (&addr, bytes) in writes.addrs.iter().zip(writes.data.chunks(w)) {
+                        if tma {
+                            dst.check_async(addr..addr + w as u64, at, "a TMA load")?;
+                        }
+                        let end = addr as usize + w;
+                        if end > dst.smem.len() {
+                            return Err(SimError::OutOfBounds(Access {
+                                cta: dst.id,
+                                thread: 0,
+                                space: "shared::cluster",
+                                addr,
+                                bytes: w as u64,
+                                at,
+                            }));
+                        }
+                        dst.smem[addr as usize..end].copy_from_slice(bytes);
                     }
-                    let end = addr as usize + bytes.len();
-                    if end > dst.smem.len() {
-                        return Err(SimError::OutOfBounds(Access {
-                            cta: dst.id,
-                            thread: 0,
-                            space: "shared::cluster",
-                            addr,
-                            bytes: bytes.len() as u64,
-                            at,
-                        }));
-                    }
-                    dst.smem[addr as usize..end].copy_from_slice(&bytes);
                 }
                 Remote::Mbarrier {
                     addr,
@@ -507,24 +545,20 @@ impl<'a> Grid<'a> {
         let mut released = false;
         let cluster = self.ctas.first().map_or(1, |c| c.cluster as usize);
         for first in (0..self.ctas.len()).step_by(cluster) {
-            let members = first..first + cluster;
-            let arrived = |n: u32, ts: &[Vec<Thread>]| {
-                members.clone().all(|c| {
-                    ts[c]
-                        .iter()
-                        .all(|t| t.wait == Wait::Done || t.cluster_arrivals >= n)
-                })
-            };
-            for c in members.clone() {
-                for t in 0..self.threads[c].len() {
-                    if let Wait::Cluster(n) = self.threads[c][t].wait
-                        && arrived(n, &self.threads)
-                    {
-                        let th = &mut self.threads[c][t];
-                        th.wait = Wait::Run;
-                        th.pc += 1;
-                        released = true;
-                    }
+            let members = &mut self.threads[first..first + cluster];
+            // Arrivals of the cluster's slowest thread still running.
+            let arrived = members
+                .iter()
+                .flatten()
+                .filter(|t| t.wait != Wait::Done)
+                .map(|t| t.cluster_arrivals)
+                .min()
+                .unwrap_or(u32::MAX);
+            for t in members.iter_mut().flatten() {
+                if matches!(t.wait, Wait::Cluster(n) if n <= arrived) {
+                    t.wait = Wait::Run;
+                    t.pc += 1;
+                    released = true;
                 }
             }
         }
@@ -564,11 +598,10 @@ impl<'a> Grid<'a> {
 /// What a statement does to a CTA of the cluster (itself included), applied right after it.
 enum Remote {
     /// Bytes written to the shared memory of CTA `rank` (by the TMA engine, the async
-    /// proxy, where `tma`).
+    /// proxy, where `tma`); a multicast box shares one list between its destinations.
     Write {
         rank: u32,
-        addr: u64,
-        bytes: Vec<u8>,
+        writes: std::rc::Rc<Writes>,
         at: usize,
         tma: bool,
     },
@@ -580,6 +613,14 @@ enum Remote {
         complete_tx: u64,
         at: usize,
     },
+}
+
+/// Equal-sized writes to shared memory: element `i`, `width` bytes of `data` from
+/// `i * width`, goes to `addrs[i]`.
+struct Writes {
+    addrs: Vec<u64>,
+    data: Vec<u8>,
+    width: usize,
 }
 
 /// An mbarrier object (PTX ISA 9.7.13.15): a phase completes when its pending arrivals
@@ -605,6 +646,8 @@ struct Warpgroup {
 struct Cta<'a> {
     e: &'a Entry,
     labels: &'a HashMap<&'a str, usize>,
+    /// Each statement's modifiers (empty for labels), split once.
+    mods: &'a [Vec<&'a str>],
     /// Parameters by name: position and value.
     params: &'a HashMap<&'a str, (usize, Arg)>,
     /// Global addresses of the module's `.const` arrays.
@@ -646,54 +689,55 @@ impl Cta<'_> {
     fn release(&mut self, ts: &mut [Thread]) -> Result<bool, SimError> {
         let n = ts.len();
         let mut released = false;
+        let mut at_bar = false;
         for t in ts.iter_mut() {
-            if let Wait::Mbarrier { addr, parity } = t.wait
-                && self
-                    .mbarriers
-                    .get(&addr)
-                    .is_some_and(|b| b.phase & 1 != parity)
-            {
-                t.wait = Wait::Run;
-                released = true;
+            match t.wait {
+                Wait::Mbarrier { addr, parity }
+                    if self
+                        .mbarriers
+                        .get(&addr)
+                        .is_some_and(|b| b.phase & 1 != parity) =>
+                {
+                    t.wait = Wait::Run;
+                    released = true;
+                }
+                Wait::Bar { .. } => at_bar = true,
+                _ => {}
             }
         }
-        released |= self.release_bars(ts);
-        // Warp collectives: all 32 lanes at the same statement.
-        for w in 0..n.div_ceil(32) {
-            let lanes: Vec<usize> = (w * 32..(w * 32 + 32).min(n)).collect();
-            let Wait::Warp(pc) = ts[lanes[0]].wait else {
-                continue;
-            };
-            if lanes.iter().all(|&t| ts[t].wait == Wait::Warp(pc)) {
+        if at_bar {
+            released |= self.release_bars(ts);
+        }
+        // Warp collectives (all 32 lanes at the same statement) and warpgroup ones (all
+        // 128 threads).
+        for (size, group) in [(32, false), (128, true)] {
+            for lo in (0..n).step_by(size) {
+                let hi = (lo + size).min(n);
+                let pc = match ts[lo].wait {
+                    Wait::Warp(pc) if !group => pc,
+                    Wait::Warpgroup(pc) if group && hi - lo == 128 => pc,
+                    _ => continue,
+                };
+                if !ts[lo..hi].iter().all(|t| t.wait == ts[lo].wait) {
+                    continue;
+                }
                 if let Stmt::Instr(i) = &self.e.body[pc] {
-                    match i.op {
-                        Op::Mma => mma(ts, &lanes, i, pc)?,
-                        Op::Ldmatrix => self.ldmatrix(ts, &lanes, i, pc)?,
-                        Op::Stmatrix => self.stmatrix(ts, &lanes, i, pc)?,
-                        Op::Shfl => shfl(ts, &lanes, i, pc)?,
-                        _ => {}
+                    if group {
+                        self.wgmma(ts, lo / 128, i, pc)?;
+                    } else {
+                        let lanes: Vec<usize> = (lo..hi).collect();
+                        match i.op {
+                            Op::Mma => mma(ts, &lanes, i, pc)?,
+                            Op::Ldmatrix => self.ldmatrix(ts, &lanes, i, pc)?,
+                            Op::Stmatrix => self.stmatrix(ts, &lanes, i, pc)?,
+                            Op::Shfl => shfl(ts, &lanes, i, pc)?,
+                            _ => {}
+                        }
                     }
                 }
-                for &t in &lanes {
-                    ts[t].wait = Wait::Run;
-                    ts[t].pc = pc + 1;
-                }
-                released = true;
-            }
-        }
-        // Warpgroup collectives: all 128 threads at the same statement.
-        for wg in 0..n / 128 {
-            let ths: Vec<usize> = (wg * 128..wg * 128 + 128).collect();
-            let Wait::Warpgroup(pc) = ts[ths[0]].wait else {
-                continue;
-            };
-            if ths.iter().all(|&t| ts[t].wait == Wait::Warpgroup(pc)) {
-                if let Stmt::Instr(i) = &self.e.body[pc] {
-                    self.wgmma(ts, wg, i, pc)?;
-                }
-                for &t in &ths {
-                    ts[t].wait = Wait::Run;
-                    ts[t].pc = pc + 1;
+                for t in &mut ts[lo..hi] {
+                    t.wait = Wait::Run;
+                    t.pc = pc + 1;
                 }
                 released = true;
             }
@@ -857,7 +901,7 @@ impl Cta<'_> {
                 return Ok(());
             }
         }
-        let m: Vec<&str> = i.mods.iter().map(String::as_str).collect();
+        let m: &[&str] = &self.mods[pc];
         let unsupported = || SimError::Unsupported {
             at: pc,
             what: format!("{:?} {:?}", i.op, i.mods),
@@ -919,7 +963,7 @@ impl Cta<'_> {
         }
         let th = &mut ts[t];
         let tid = t as u32;
-        self.exec(th, tid, i, &m, pc, g)
+        self.exec(th, tid, i, m, pc, g)
             .map_err(|e| e.unwrap_or_else(unsupported))?;
         match self.block.take() {
             Some(w) => th.wait = w,

@@ -27,9 +27,9 @@ pub struct SimulateArgs {
     pub seed: u64,
 }
 
-/// Most multiply-adds a simulation takes (about 40 s): the simulator runs each thread's
-/// instructions one at a time on one core, measured 2.8e7 multiply-adds a second at
-/// 16 x 4096 x 4096 (9.7 s) and 6.4e7 at 128 x 2048 x 1024 (4.2 s) on the 2-core CI kind
+/// Most multiply-adds a simulation takes (about 15 s): the simulator runs each thread's
+/// instructions one at a time on one core, measured 7.9e7 multiply-adds a second at
+/// 16 x 4096 x 4096 (3.4 s) and 2.1e8 at 128 x 2048 x 1024 (1.3 s) on the 2-core CI kind
 /// (`mosaic simulate gemm ... --target sm_90a`, docs/BENCHMARKS.md run 40).
 pub const MAX_MACS: i64 = 1 << 30;
 
