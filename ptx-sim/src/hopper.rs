@@ -1,8 +1,13 @@
 //! The sm_90 asynchronous units as the simulator models them: mbarrier objects, thread-block
 //! clusters (`mapa`, `barrier.cluster`, `st.async`, remote arrivals), the TMA engine
 //! (`cp.async.bulk.tensor` loads with multicast, stores and reduce-adds), `wgmma` groups and
-//! `stmatrix`. Values, not time: a TMA load lands and completes its transaction bytes when
-//! issued; a wgmma runs when `wgmma.wait_group` retires it (see [`crate::wgmma`]).
+//! `stmatrix`, and the proxies' ordering of shared memory. Values, not time: a TMA load
+//! lands and completes its transaction bytes when issued; the asynchronous reads of shared
+//! memory happen as late as the ISA allows (a wgmma when `wgmma.wait_group` retires it, see
+//! [`crate::wgmma`]; a TMA store when `cp.async.bulk.wait_group.read` retires its group), so
+//! that a kernel reusing that memory too early computes wrong sums; an async-proxy access of
+//! shared memory a thread wrote through the generic proxy without `fence.proxy.async` since
+//! is an error ([`SimError::ProxyFence`]).
 
 use emit_ptx::ast::{Instr, Op, Operand};
 
