@@ -569,8 +569,19 @@ fn simulate_checks_the_default_kernels_without_a_gpu() {
         let s = simulated(args);
         assert!(s.contains("C matches the exact reference"), "{args}: {s}");
     }
+    // The profile: every thread's instructions, by opcode and section; the consumers'
+    // main loop (`CONSUME`) issues the wgmma.
+    let s = simulated("gemm --m 200 --n 312 --k 136 --target sm_90a --profile");
+    assert!(
+        s.contains("PTX thread instructions per CTA (20 CTAs)"),
+        "{s}"
+    );
+    assert!(
+        s.contains("opcode   wgmma.mma_async") && s.contains("section  CONSUME"),
+        "{s}"
+    );
     // Too large to simulate: refused in one line before compiling.
-    let out = mosaic("simulate gemm --m 4096 --n 4096 --k 4096 --target sm_90a");
+    let out = mosaic("simulate gemm --m 8192 --n 8192 --k 8192 --target sm_90a");
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(

@@ -27,7 +27,8 @@ pub enum SimulateError {
 /// (`seed`) with `alpha`, `beta`, and compares all of C with the reference. With
 /// `opts.half_c`, C is in the inputs' 16-bit type and the reference is the exact result
 /// rounded once to nearest even in that type (what the kernel's exact f32 sum rounded by
-/// `cvt.rn` gives).
+/// `cvt.rn` gives). Returns the executions of each statement of the kernel's entry,
+/// summed over its threads (`ptx_sim::run_counted`).
 ///
 /// # Errors
 /// [`SimulateError::Compile`] where the plan does not compile, [`SimulateError::Run`] for
@@ -37,7 +38,7 @@ pub fn check(
     opts: &CompileOptions,
     (alpha, beta): (f64, f64),
     seed: u64,
-) -> Result<(), SimulateError> {
+) -> Result<Vec<u64>, SimulateError> {
     let kern = compile(plan, opts)?;
     check_kernel(&kern, plan, opts, (alpha, beta), seed)
 }
@@ -52,7 +53,7 @@ pub fn check_kernel(
     opts: &CompileOptions,
     (alpha, beta): (f64, f64),
     seed: u64,
-) -> Result<(), SimulateError> {
+) -> Result<Vec<u64>, SimulateError> {
     let p = plan.problem;
     // A transposed plan's problem is the caller's n x m x k (`Plan::transposed`); the
     // kernel takes the caller's buffers and sizes.

@@ -34,7 +34,9 @@ fn check_c(
         half_c,
         ..CompileOptions::default()
     };
-    sim::check(plan, &opts, ab, seed).map_err(|e| e.to_string())
+    sim::check(plan, &opts, ab, seed)
+        .map(|_| ())
+        .map_err(|e| e.to_string())
 }
 
 fn plan_for(target: &str, dtype: GemmDType, shape: (i64, i64, i64), pick: usize) -> Option<Plan> {

@@ -340,6 +340,23 @@ pub fn run(
     args: &[Arg],
     global: &mut Global,
 ) -> Result<(), SimError> {
+    run_counted(module, entry, launch, args, global).map(|_| ())
+}
+
+/// [`run`], returning how many times each statement of the entry's body was executed,
+/// summed over every thread of the grid (guarded-off instructions included, as a GPU issues
+/// them; an `mbarrier.try_wait` once more for each wait that blocked; labels 0). Divided by
+/// 32 these are PTX warp instructions, not SASS.
+///
+/// # Errors
+/// As [`run`].
+pub fn run_counted(
+    module: &Module,
+    entry: &str,
+    launch: &Launch,
+    args: &[Arg],
+    global: &mut Global,
+) -> Result<Vec<u64>, SimError> {
     let e = module
         .entries
         .iter()
@@ -416,13 +433,17 @@ pub fn run(
             }
         }
     }
-    Grid::new(ctas).run(global)
+    let mut grid = Grid::new(ctas);
+    grid.run(global)?;
+    Ok(grid.counts)
 }
 
 /// Every CTA of a launch and its threads.
 struct Grid<'a> {
     ctas: Vec<Cta<'a>>,
     threads: Vec<Vec<Thread>>,
+    /// Executions of each statement (see [`run_counted`]).
+    counts: Vec<u64>,
 }
 
 /// Statements a thread runs before the next one gets a turn (threads spinning on global
@@ -445,7 +466,12 @@ impl<'a> Grid<'a> {
                     .collect()
             })
             .collect();
-        Grid { ctas, threads }
+        let counts = vec![0; ctas.first().map_or(0, |c| c.e.body.len())];
+        Grid {
+            ctas,
+            threads,
+            counts,
+        }
     }
 
     fn run(&mut self, g: &mut Global) -> Result<(), SimError> {
@@ -460,6 +486,12 @@ impl<'a> Grid<'a> {
                         slice += 1;
                         if steps > STEP_LIMIT {
                             return Err(SimError::StepLimit);
+                        }
+                        let pc = self.threads[c][t].pc;
+                        if let (Some(n), Some(Stmt::Instr(_))) =
+                            (self.counts.get_mut(pc), self.ctas[c].e.body.get(pc))
+                        {
+                            *n += 1;
                         }
                         self.ctas[c].step(&mut self.threads[c], t, g)?;
                         self.apply_remote(c)?;
