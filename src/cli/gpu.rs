@@ -10,7 +10,7 @@ use runtime::{
 use tessellate::{GemmDType, GemmProblem};
 
 use super::compile::{CompileArgs, kernel};
-use super::{CliError, bad};
+use super::{CliError, bad, suite};
 
 /// Flags of `verify gemm`.
 #[derive(Args, Debug)]
@@ -131,49 +131,6 @@ fn spec(k: &codegen::Kernel) -> KernelSpec {
     }
 }
 
-fn dtypes(a: &CompileArgs) -> Result<Vec<String>, CliError> {
-    if a.shape.dtype == "all" && a.c_dtype != "acc" {
-        return Err(super::bad(format!(
-            "--c-dtype {} is the inputs' own type: give --dtype {0}, not all",
-            a.c_dtype
-        )));
-    }
-    Ok(if a.shape.dtype == "all" {
-        GemmDType::NAMES.iter().map(|s| s.to_string()).collect()
-    } else {
-        vec![a.shape.dtype.clone()]
-    })
-}
-
-/// A copy of the compile flags for another shape, dtype and layouts.
-fn with(a: &CompileArgs, m: i64, n: i64, k: i64, dtype: &str, al: &str, bl: &str) -> CompileArgs {
-    let mut c = a.clone();
-    c.shape.m = m.to_string();
-    c.shape.n = n.to_string();
-    c.shape.k = k.to_string();
-    c.shape.dtype = dtype.to_string();
-    c.a_layout = al.to_string();
-    c.b_layout = bl.to_string();
-    c
-}
-
-/// Shapes of `verify --suite`: degenerate, ragged, tall/skinny and square. The last three
-/// are ragged against every tile but keep 16-byte row pitches, so on sm_90a they take the
-/// TMA + wgmma path (the others' odd pitches cannot be described by a tensor map);
-/// 2000x2000x1000 f16 / bf16 also takes the epilogue overlap (`codegen::EpilogueOverlap`).
-const VERIFY_SHAPES: &[(i64, i64, i64)] = &[
-    (1, 1, 1),
-    (7, 13, 5),
-    (64, 64, 64),
-    (1000, 777, 333),
-    (513, 1000, 777),
-    (1000, 1000, 1000),
-    (129, 776, 1032),
-    (16, 4096, 4096),
-    (2000, 2000, 1000),
-    (4096, 4096, 4096),
-];
-
 /// Runs `mosaic verify gemm`.
 ///
 /// # Errors
@@ -182,35 +139,18 @@ pub fn verify(v: &VerifyArgs, is_bmm: bool) -> Result<String, CliError> {
     let rt = Runtime::new().map_err(gpu_err)?;
     let mut out = String::new();
     println!("device: {}", rt.info());
-    let mut cases: Vec<(CompileArgs, f64, f64)> = Vec::new();
-    for d in dtypes(&v.compile)? {
-        if v.suite {
-            for &(m, n, k) in VERIFY_SHAPES {
-                cases.push((with(&v.compile, m, n, k, &d, "row", "row"), 1.0, 0.0));
-            }
-            for (al, bl) in [("col", "row"), ("row", "col"), ("col", "col")] {
-                cases.push((with(&v.compile, 1000, 777, 333, &d, al, bl), 1.0, 0.0));
-                // 16-byte pitches: the TMA + wgmma path's MN-major and K-major operands.
-                cases.push((with(&v.compile, 1000, 1000, 1000, &d, al, bl), 1.0, 0.0));
-            }
-            // s32 C takes integral alpha/beta (a 1.5 here made the s8 suite stop with a
-            // bad-spec error before its count, run 11-d).
-            let (al, be) = if d == "s8" { (2.0, -1.0) } else { (1.5, -0.5) };
-            cases.push((with(&v.compile, 1000, 1000, 1000, &d, "row", "row"), al, be));
-            cases.push((with(&v.compile, 513, 1000, 777, &d, "row", "row"), al, be));
-        } else {
-            let c = &v.compile;
-            cases.push((
-                with(c, 0, 0, 0, &d, &c.a_layout, &c.b_layout),
-                v.alpha,
-                v.beta,
-            ));
-            let last = cases.len() - 1;
-            cases[last].0.shape.m.clone_from(&c.shape.m);
-            cases[last].0.shape.n.clone_from(&c.shape.n);
-            cases[last].0.shape.k.clone_from(&c.shape.k);
-        }
-    }
+    let cases = if v.suite {
+        suite::cases(&v.compile)?
+    } else {
+        suite::dtypes(&v.compile)?
+            .into_iter()
+            .map(|d| {
+                let mut c = v.compile.clone();
+                c.shape.dtype = d;
+                (c, v.alpha, v.beta)
+            })
+            .collect()
+    };
     let mut failed = 0;
     for (args, alpha, beta) in &cases {
         let (plan, k) = match kernel(args, is_bmm) {
@@ -333,7 +273,7 @@ pub fn bench(bargs: &BenchArgs, is_bmm: bool) -> Result<String, CliError> {
     let mut logs = Vec::new();
     let mut energy_rows = Vec::new();
     for (name, m, n, k) in shapes {
-        let args = with(c, m, n, k, &c.shape.dtype, &c.a_layout, &c.b_layout);
+        let args = suite::with(c, m, n, k, &c.shape.dtype, &c.a_layout, &c.b_layout);
         let (plan, kern) = kernel(&args, is_bmm)?;
         let call = call_for(&plan.user_problem(), &args, 1.0, 0.0);
         let rep = rt.bench(&spec(&kern), &call, &opts).map_err(gpu_err)?;

@@ -4,6 +4,7 @@ mod compile;
 mod gpu;
 mod plans;
 mod simulate;
+mod suite;
 
 use clap::{Args, Parser, Subcommand};
 use tessellate::{GemmDType, GemmProblem};

@@ -32,6 +32,11 @@ pub struct SimulateArgs {
     /// thread).
     #[arg(long)]
     pub profile: bool,
+    /// Simulate `verify --suite`'s cases instead of the one kernel (its --m/--n/--k, --alpha
+    /// and --beta ignored; `--dtype all` for every dtype): one line each; cases above the
+    /// size limit are listed as skipped, dtypes the target lacks left out.
+    #[arg(long)]
+    pub suite: bool,
 }
 
 /// Most multiply-adds a simulation takes (about a minute at most): the simulator runs each thread's
@@ -47,6 +52,9 @@ pub const MAX_MACS: i64 = 1 << 32;
 /// kernel does not compile, the simulator stops (bad access, deadlock, an instruction it
 /// does not model) or C differs from the reference.
 pub fn run(a: &SimulateArgs, is_bmm: bool) -> Result<String, CliError> {
+    if a.suite {
+        return run_suite(a, is_bmm);
+    }
     let (problem, _) = a.compile.shape.problem(is_bmm)?;
     let macs = problem
         .m
@@ -139,4 +147,57 @@ fn profile(body: &[emit_ptx::ast::Stmt], counts: &[u64], ctas: u32) -> String {
     ranked(by_op, "opcode", 15);
     ranked(by_section, "section", usize::MAX);
     out
+}
+
+/// `simulate --suite`: every case of `verify --suite` that fits [`MAX_MACS`], a line each
+/// (printed as it finishes), then the count.
+///
+/// # Errors
+/// [`CliError`] (exit 1) where any case fails; bad input as [`run`].
+fn run_suite(a: &SimulateArgs, is_bmm: bool) -> Result<String, CliError> {
+    let (mut passed, mut skipped, mut failed) = (0, 0, 0);
+    for (args, alpha, beta) in super::suite::cases(&a.compile)? {
+        let (problem, _) = args.shape.problem(is_bmm)?;
+        let what = format!(
+            "{problem} A {} B {} alpha {alpha} beta {beta}",
+            args.a_layout, args.b_layout
+        );
+        if problem.m * problem.n * problem.k * problem.batch > MAX_MACS {
+            println!("{what}: skipped (too large to simulate)");
+            skipped += 1;
+            continue;
+        }
+        let one = SimulateArgs {
+            compile: args,
+            alpha,
+            beta,
+            seed: a.seed,
+            profile: false,
+            suite: false,
+        };
+        let start = Instant::now();
+        match run(&one, is_bmm) {
+            Ok(_) => {
+                passed += 1;
+                println!("{what}: ok ({:.1} s)", start.elapsed().as_secs_f64());
+            }
+            // A dtype the target has no instruction for is left out, as `verify` does.
+            Err(e) if e.code == 2 && e.message.contains("has no instruction") => {}
+            Err(e) => {
+                failed += 1;
+                println!("{what}: FAILED: {}", e.message);
+            }
+        }
+    }
+    let summary = format!(
+        "simulated suite: {passed} kernels match the exact reference, {failed} failed, \
+         {skipped} skipped as too large"
+    );
+    if failed > 0 {
+        return Err(CliError {
+            message: summary,
+            code: 1,
+        });
+    }
+    Ok(summary + "\n")
 }
