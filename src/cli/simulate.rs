@@ -45,6 +45,13 @@ pub struct SimulateArgs {
 /// (`mosaic simulate gemm ... --target sm_90a`, docs/BENCHMARKS.md run 40).
 pub const MAX_MACS: i64 = 1 << 32;
 
+/// Multiply-adds of `p` (saturating).
+fn macs(p: &tessellate::GemmProblem) -> i64 {
+    p.m.saturating_mul(p.n)
+        .saturating_mul(p.k)
+        .saturating_mul(p.batch)
+}
+
 /// Runs `mosaic simulate gemm` (`is_bmm`: `simulate bmm`).
 ///
 /// # Errors
@@ -56,11 +63,7 @@ pub fn run(a: &SimulateArgs, is_bmm: bool) -> Result<String, CliError> {
         return run_suite(a, is_bmm);
     }
     let (problem, _) = a.compile.shape.problem(is_bmm)?;
-    let macs = problem
-        .m
-        .saturating_mul(problem.n)
-        .saturating_mul(problem.k)
-        .saturating_mul(problem.batch);
+    let macs = macs(&problem);
     if macs > MAX_MACS {
         return Err(bad(format!(
             "{problem}: {macs} multiply-adds are too many to simulate (at most {MAX_MACS})"
@@ -162,7 +165,7 @@ fn run_suite(a: &SimulateArgs, is_bmm: bool) -> Result<String, CliError> {
             "{problem} A {} B {} alpha {alpha} beta {beta}",
             args.a_layout, args.b_layout
         );
-        if problem.m * problem.n * problem.k * problem.batch > MAX_MACS {
+        if macs(&problem) > MAX_MACS {
             println!("{what}: skipped (too large to simulate)");
             skipped += 1;
             continue;
