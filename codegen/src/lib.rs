@@ -143,6 +143,14 @@ pub struct CompileOptions {
     /// f32 accumulators) instead of f32: f16 and bf16 plans (f32 accumulate), not stream-K.
     /// A warpgroup kernel's TMA-store epilogue stages its boxes with `stmatrix`.
     pub half_c: bool,
+    /// L2 prefetch of warpgroup kernels' k-tiles ahead of the stage ring: `Some(d)` with `d >
+    /// 0` has the producer ask the TMA engine to bring each k-tile's boxes (this CTA's share
+    /// of A and B, as its loads take them) into L2 (`cp.async.bulk.prefetch.tensor`, PTX ISA
+    /// 9.7.9.25.5.3) `d` k-tiles before the ring's first free stage would load them: at a
+    /// tile's start the `d` k-tiles past the ring, then one a k-tile, so that the TMA load of a
+    /// k-tile hits L2 instead of waiting on DRAM. A hint: the kernel's results do not depend
+    /// on it. `None` or `Some(0)`: none (not yet measured; docs/BENCHMARKS.md run 41).
+    pub l2_prefetch: Option<u32>,
 }
 
 /// Issuing the next tile's first k-tiles during a persistent warpgroup kernel's TMA-store
@@ -194,6 +202,7 @@ impl Default for CompileOptions {
             pingpong: None,
             epilogue_overlap: EpilogueOverlap::Auto,
             half_c: false,
+            l2_prefetch: None,
         }
     }
 }

@@ -100,6 +100,7 @@ impl Cta<'_> {
                     let n = self.src(th, tid, i, 0)? as usize;
                     self.bulk_wait(tid, n, m.contains(&"read"), g).map_err(Some)
                 }
+                Some(&"prefetch") if m.get(2) == Some(&"tensor") => self.tma_prefetch(th, tid, i, m),
                 Some(&"tensor") if m.get(3) == Some(&"global") => {
                     self.tma_store(th, tid, i, at, false)
                 }
@@ -253,6 +254,19 @@ impl Cta<'_> {
             .collect::<Option<_>>()
             .ok_or(None)?;
         Ok((tmap, c))
+    }
+
+    /// `cp.async.bulk.prefetch.tensor.Nd.L2.global [map, {c}]`: a hint to bring a box into
+    /// L2 (PTX ISA, data movement instructions: `cp.async.bulk.prefetch.tensor`), with no
+    /// effect on shared memory, barriers or results; checked for a tensor-map operand of
+    /// `N` coordinates and the `.L2.global` form, nothing more.
+    fn tma_prefetch(&self, th: &Thread, tid: u32, i: &Instr, m: &[&str]) -> Exec {
+        let (_, coords) = self.tensor(th, tid, i.operands.first().ok_or(None)?)?;
+        let rank = m.get(3).and_then(|d| d.strip_suffix('d')?.parse::<usize>().ok());
+        if rank != Some(coords.len()) || m.get(4..6) != Some(&["L2", "global"][..]) || i.operands.len() != 1 {
+            return Err(None);
+        }
+        Ok(())
     }
 
     /// `cp.async.bulk.tensor.Nd.shared::cluster.global.mbarrier::complete_tx::bytes

@@ -36,6 +36,12 @@ pub struct CompileArgs {
     /// Pipeline stages (default: the plan's; reduced to fit shared memory).
     #[arg(long)]
     pub stages: Option<u32>,
+    /// L2 prefetch for warpgroup (sm_90a) kernels: the producer has the TMA engine bring
+    /// each k-tile's boxes into L2 this many k-tiles before the stage ring would load them
+    /// (`cp.async.bulk.prefetch.tensor`), so that loads from DRAM-resident operands hit L2.
+    /// 0: none (the default; docs/BENCHMARKS.md run 41)
+    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=4096))]
+    pub l2_prefetch: u32,
     /// Persistent tile scheduling for warpgroup (sm_90a) kernels: `auto` (the plan's
     /// choice), `on` or `off`. Split-K plans are never persistent.
     #[arg(long, default_value = "auto", value_parser = ["auto", "on", "off"])]
@@ -347,6 +353,7 @@ pub fn compiled(
         cluster_order: on_off(&a.cluster_order),
         pingpong: on_off(&a.pingpong),
         epilogue_overlap: a.epilogue_overlap,
+        l2_prefetch: Some(a.l2_prefetch).filter(|&d| d > 0),
         half_c,
         ..target_defaults(&target)
     };

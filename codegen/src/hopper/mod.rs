@@ -323,6 +323,8 @@ struct Shape {
     /// The next tile's first k-tiles issued during the epilogue, and the accumulator columns
     /// per chunk ([`overlap`]).
     overlap: Option<(i64, i64)>,
+    /// k-tiles the producer prefetches into L2 past the ring ([`prefetch_ahead`]; 0: none).
+    l2_prefetch: i64,
 }
 
 impl Shape {
@@ -714,6 +716,7 @@ impl Shape {
             a,
             b,
             overlap,
+            l2_prefetch: opts.l2_prefetch.map_or(0, i64::from),
         };
         // With one row or one column of (multicast) tile groups both orders are the same: m
         // fastest then, as before run 30, so that such kernels' PTX is unchanged.
@@ -1607,15 +1610,51 @@ fn producer(b: &mut Builder, sh: &Shape, base: Reg, bars: Reg, tid: Reg) {
     let ebar = b.reg(RegClass::B32);
     let prev = b.reg(RegClass::B32);
     let dst = b.reg(RegClass::B32);
-    let c0 = b.reg(RegClass::B32);
-    let c1 = b.reg(RegClass::B32);
+    let c = [b.reg(RegClass::B32), b.reg(RegClass::B32)];
     let (a_mc, b_mc) = multicast_pieces(b, sh);
     let ring = Ring::new(b, sh, "PRODUCE");
     let (lp, at) = sh.open_tiles(b, "PRODUCER");
-    let (m0, n0) = (at.m0, at.n0);
+    // Operands by position, not by comparing tiles: A and B tiles of one shape and major
+    // are equal as values (see the descriptor loop in `consumer_body`).
+    let operands = [
+        Loaded {
+            tile: &sh.a,
+            mn0: at.m0,
+            off: 0,
+            whole: map_a,
+            tail: None,
+            shared: a_mc,
+        },
+        Loaded {
+            tile: &sh.b,
+            mn0: at.n0,
+            off: sh.a.bytes(),
+            whole: map_b,
+            tail: map_b_tail,
+            shared: b_mc,
+        },
+    ];
     b.emit(Op::Mul, "lo.u32", vec![r(k0), r(at.kbeg), imm(sh.bk)]);
+    if sh.l2_prefetch > 0 {
+        prefetch_ahead(b, sh, &operands, k0, at.count, c, at.bz);
+    }
     ring.open(b, sh, base, bars, None);
     let (stage, bar) = (ring.stage, ring.bar);
+    if sh.l2_prefetch > 0 {
+        // The k-tile `l2_prefetch` past the ring, before this one waits for its stage.
+        let ahead = sh.stages + sh.l2_prefetch;
+        let (t, kp, more) = (
+            b.reg(RegClass::B32),
+            b.reg(RegClass::B32),
+            b.reg(RegClass::Pred),
+        );
+        b.emit(Op::Add, "u32", vec![r(t), r(ring.kt), imm(ahead)]);
+        b.emit(Op::Setp, "lt.u32", vec![r(more), r(t), r(at.count)]);
+        b.emit(Op::Add, "u32", vec![r(kp), r(k0), imm(ahead * sh.bk)]);
+        for op in &operands {
+            op.prefetch(b, kp, c, at.bz, Some(more));
+        }
+    }
     b.emit(Op::Add, "u32", vec![r(ebar), r(bar), imm(8 * sh.stages)]);
     b.emit(Op::Xor, "b32", vec![r(prev), r(ring.phase), imm(1)]);
     wait(b, ebar, prev);
@@ -1624,33 +1663,20 @@ fn producer(b: &mut Builder, sh: &Shape, base: Reg, bars: Reg, tid: Reg) {
         "arrive.expect_tx.shared::cta.b64",
         vec![sym("_"), addr(bar, 0), imm(sh.stage_tx_bytes())],
     );
-    // Operands by position, not by comparing tiles: A and B tiles of one shape and major
-    // are equal as values (see the descriptor loop in `consumer_body`).
-    let operands = [
-        (&sh.a, m0, 0, map_a, None, a_mc),
-        (&sh.b, n0, sh.a.bytes(), map_b, map_b_tail, b_mc),
-    ];
-    for (tile, mn0, off, whole, tail, shared) in operands {
-        for j in (0..tile.boxes()).step_by(tile.cut as usize) {
-            let map = tail.filter(|_| tile.is_tail_box(j)).unwrap_or(whole);
-            let o = tile.box_origin(j);
-            let (inner0, outer0) = match tile.major {
-                Major::K => (k0, mn0),
-                Major::Mn => (mn0, k0),
-            };
-            b.emit(Op::Add, "u32", vec![r(c0), r(inner0), imm(o[0])]);
-            b.emit(Op::Add, "u32", vec![r(c1), r(outer0), imm(o[1])]);
+    for op in &operands {
+        for j in op.cuts() {
+            let map = op.coords(b, j, k0, c);
             b.emit(
                 Op::Add,
                 "u32",
-                vec![r(dst), r(stage), imm(off + tile.box_dst(j))],
+                vec![r(dst), r(stage), imm(op.off + op.tile.box_dst(j))],
             );
-            let (tensor, rank) = tensor_at(map, c0, c1, at.bz);
+            let shared = op.piece(b, c);
+            let (tensor, rank) = tensor_at(map, c[0], c[1], at.bz);
             let mut ops = vec![addr(dst, 0), tensor, addr(bar, 0)];
             let mut mods =
                 format!("bulk.tensor.{rank}d.shared::cluster.global.mbarrier::complete_tx::bytes");
-            if let Some((po, pd, mask)) = shared {
-                b.emit(Op::Add, "u32", vec![r(c1), r(c1), r(po)]);
+            if let Some((pd, mask)) = shared {
                 b.emit(Op::Add, "u32", vec![r(dst), r(dst), r(pd)]);
                 mods.push_str(".multicast::cluster");
                 ops.push(r(mask));
@@ -1670,6 +1696,108 @@ fn producer(b: &mut Builder, sh: &Shape, base: Reg, bars: Reg, tid: Reg) {
         cluster_sync(b);
     }
     b.emit(Op::Ret, "", vec![]);
+}
+
+/// One operand as this CTA's producer loads it: its tile, the tile's first row or column
+/// (`m0` for A, `n0` for B), its offset in a stage (bytes), its tensor maps (the whole
+/// operand's, and the tail map of a B whose last box is narrower), and its multicast piece.
+struct Loaded<'a> {
+    tile: &'a OperandTile,
+    mn0: Reg,
+    off: i64,
+    whole: Reg,
+    tail: Option<Reg>,
+    shared: Pieces,
+}
+
+impl Loaded<'_> {
+    /// The boxes this CTA issues of each k-tile: every `cut`-th (the others are the
+    /// multicast peers' pieces of the same rows).
+    fn cuts(&self) -> impl Iterator<Item = i64> {
+        (0..self.tile.boxes()).step_by(self.tile.cut as usize)
+    }
+
+    /// Writes the coordinates `{inner, outer}` of box `j` at k-coordinate `k` (elements)
+    /// into `c`, without this CTA's multicast piece ([`Loaded::piece`]), and returns the
+    /// box's tensor map.
+    fn coords(&self, b: &mut Builder, j: i64, k: Reg, c: [Reg; 2]) -> Reg {
+        let tile = self.tile;
+        let map = self
+            .tail
+            .filter(|_| tile.is_tail_box(j))
+            .unwrap_or(self.whole);
+        let o = tile.box_origin(j);
+        let (inner0, outer0) = match tile.major {
+            Major::K => (k, self.mn0),
+            Major::Mn => (self.mn0, k),
+        };
+        b.emit(Op::Add, "u32", vec![r(c[0]), r(inner0), imm(o[0])]);
+        b.emit(Op::Add, "u32", vec![r(c[1]), r(outer0), imm(o[1])]);
+        map
+    }
+
+    /// Moves the outer coordinate `c[1]` to this CTA's multicast piece of the box, and
+    /// returns the piece's shared-memory offset and CTA mask (`None` for an operand not
+    /// multicast).
+    fn piece(&self, b: &mut Builder, c: [Reg; 2]) -> Option<(Reg, Reg)> {
+        let (po, pd, mask) = self.shared?;
+        b.emit(Op::Add, "u32", vec![r(c[1]), r(c[1]), r(po)]);
+        Some((pd, mask))
+    }
+
+    /// `cp.async.bulk.prefetch.tensor.Nd.L2.global` of this CTA's boxes of the k-tile at
+    /// k-coordinate `k` (where `guard` holds): the TMA engine fetches them into L2 without
+    /// writing shared memory or signalling a barrier (PTX ISA, data movement instructions:
+    /// `cp.async.bulk.prefetch.tensor`, sm_90), so a later load of the same box hits L2.
+    fn prefetch(&self, b: &mut Builder, k: Reg, c: [Reg; 2], bz: Option<Reg>, guard: Option<Reg>) {
+        for j in self.cuts() {
+            let map = self.coords(b, j, k, c);
+            self.piece(b, c);
+            let (tensor, rank) = tensor_at(map, c[0], c[1], bz);
+            let mods = format!("bulk.prefetch.tensor.{rank}d.L2.global");
+            match guard {
+                Some(p) => b.emit_if(p, false, Op::CpAsync, &mods, vec![tensor]),
+                None => b.emit(Op::CpAsync, &mods, vec![tensor]),
+            }
+        }
+    }
+}
+
+/// At a tile's start (k-coordinate `k0`, `count` k-tiles), prefetches into L2 the k-tiles
+/// `stages .. min(stages + l2_prefetch, count)`: those past the ring's first fill, which the
+/// main loop's prefetch (one a k-tile, `stages + l2_prefetch` ahead) never reaches.
+fn prefetch_ahead(
+    b: &mut Builder,
+    sh: &Shape,
+    operands: &[Loaded],
+    k0: Reg,
+    count: Reg,
+    c: [Reg; 2],
+    bz: Option<Reg>,
+) {
+    let (j, end, kp, done) = (
+        b.reg(RegClass::B32),
+        b.reg(RegClass::B32),
+        b.reg(RegClass::B32),
+        b.reg(RegClass::Pred),
+    );
+    let (top, out) = (b.fresh_label("PREFETCH"), b.fresh_label("PREFETCHED"));
+    b.emit(Op::Mov, "u32", vec![r(j), imm(sh.stages)]);
+    b.emit(
+        Op::Min,
+        "u32",
+        vec![r(end), r(count), imm(sh.stages + sh.l2_prefetch)],
+    );
+    b.label(&top);
+    b.emit(Op::Setp, "ge.u32", vec![r(done), r(j), r(end)]);
+    b.emit_if(done, false, Op::Bra, "", vec![sym(&out)]);
+    b.emit(Op::Mad, "lo.u32", vec![r(kp), r(j), imm(sh.bk), r(k0)]);
+    for op in operands {
+        op.prefetch(b, kp, c, bz, None);
+    }
+    b.emit(Op::Add, "u32", vec![r(j), r(j), imm(1)]);
+    b.emit(Op::Bra, "", vec![sym(&top)]);
+    b.label(&out);
 }
 
 /// One operand's multicast load placement: `(outer offset, shared-memory offset, CTA mask)`.
