@@ -7,7 +7,7 @@
 
 use itex::DType;
 use ptx_sim::gemm::{self, Buffer, CType, Gemm, GemmError};
-use ptx_sim::{Launch, TensorMap};
+use ptx_sim::{Launch, TensorMap, Trace};
 use tessellate::{GemmDType, Plan};
 
 use crate::{CodegenError, CompileOptions, Kernel, MatLayout, TmaElem, TmaOperand, compile};
@@ -27,8 +27,9 @@ pub enum SimulateError {
 /// (`seed`) with `alpha`, `beta`, and compares all of C with the reference. With
 /// `opts.half_c`, C is in the inputs' 16-bit type and the reference is the exact result
 /// rounded once to nearest even in that type (what the kernel's exact f32 sum rounded by
-/// `cvt.rn` gives). Returns the executions of each statement of the kernel's entry,
-/// summed over its threads (`ptx_sim::run_counted`).
+/// `cvt.rn` gives). Returns the run's trace: the executions of each statement of the
+/// kernel's entry summed over its threads, and each CTA's TMA loads and L2 prefetches
+/// (`ptx_sim::Trace`).
 ///
 /// # Errors
 /// [`SimulateError::Compile`] where the plan does not compile, [`SimulateError::Run`] for
@@ -38,7 +39,7 @@ pub fn check(
     opts: &CompileOptions,
     (alpha, beta): (f64, f64),
     seed: u64,
-) -> Result<Vec<u64>, SimulateError> {
+) -> Result<Trace, SimulateError> {
     let kern = compile(plan, opts)?;
     check_kernel(&kern, plan, opts, (alpha, beta), seed)
 }
@@ -53,7 +54,7 @@ pub fn check_kernel(
     opts: &CompileOptions,
     (alpha, beta): (f64, f64),
     seed: u64,
-) -> Result<Vec<u64>, SimulateError> {
+) -> Result<Trace, SimulateError> {
     let p = plan.problem;
     // A transposed plan's problem is the caller's n x m x k (`Plan::transposed`); the
     // kernel takes the caller's buffers and sizes.

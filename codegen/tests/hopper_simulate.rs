@@ -176,6 +176,13 @@ const VARIANTS: &[Variant] = &[
         };
     }),
     ("n first", |o| o.raster_n_first = Some(true)),
+    // One k-tile past the ring, and more than any of these shapes has (the prefetch loop
+    // at the tile's start stops at its last k-tile).
+    ("L2 prefetch 1", |o| o.l2_prefetch = Some(1)),
+    ("L2 prefetch 64, persistent", |o| {
+        o.persistent = Some(true);
+        o.l2_prefetch = Some(64);
+    }),
 ];
 
 #[test]
@@ -337,4 +344,64 @@ fn the_simulator_catches_broken_pipelines() {
         ),
         "{e}"
     );
+}
+
+/// The L2 prefetch (`CompileOptions::l2_prefetch`) asks for the boxes the ring loads later
+/// and no others: in each CTA's TMA trace every prefetched box is loaded after it, and on
+/// grids of one tile per CTA the loads without an earlier prefetch are exactly the first
+/// `stages` k-tiles' (untransposed and transposed plans, one and two consumer warpgroups,
+/// A and B multicast over a 2 x 2 block, row- and column-major B, prefetching 1 and 3 k-tiles
+/// past the ring).
+#[test]
+fn l2_prefetch_asks_for_the_boxes_the_ring_loads_later() {
+    let (m, n, k): (i64, i64, i64) = (264, 200, 1096);
+    let k_tiles = (k as usize).div_ceil(64);
+    let mut kinds = BTreeSet::new();
+    for b in [R, C] {
+        let every = plans_of_every_kind(GemmDType::F16, (m, n, k), R, b, Options::default());
+        for (p, o) in every.into_iter().filter(|(p, _)| p.split_k == 1 && !p.persistent) {
+            for (d, block) in [(1, None), (3, None), (3, Some([2, 2]))] {
+                let o = CompileOptions {
+                    l2_prefetch: Some(d),
+                    multicast_ab: block,
+                    ..o
+                };
+                let Ok(kern) = compile(&p, &o) else {
+                    continue;
+                };
+                let what = format!("{b:?} B prefetch {d} block {block:?}: {}", kind(&p));
+                let trace = sim::check_kernel(&kern, &p, &o, AB[0], 9)
+                    .unwrap_or_else(|e| panic!("{what}: {e}"));
+                let stages = kern.stages as usize;
+                for (c, issued) in trace.tma.iter().enumerate() {
+                    let same = |x: &ptx_sim::TmaIssue, y: &ptx_sim::TmaIssue| {
+                        x.map == y.map && x.coords == y.coords
+                    };
+                    for (i, x) in issued.iter().enumerate().filter(|(_, x)| x.prefetch) {
+                        assert!(
+                            issued[i..].iter().any(|y| !y.prefetch && same(x, y)),
+                            "{what}: CTA {c} prefetched {:?} and never loaded it",
+                            x.coords
+                        );
+                    }
+                    let loads: Vec<_> = issued.iter().filter(|x| !x.prefetch).collect();
+                    let cold: Vec<bool> = loads
+                        .iter()
+                        .map(|y| {
+                            let at = issued.iter().position(|z| std::ptr::eq(z, *y)).unwrap();
+                            !issued[..at].iter().any(|x| x.prefetch && same(x, y))
+                        })
+                        .collect();
+                    assert_eq!(loads.len() % k_tiles, 0, "{what}: CTA {c}");
+                    let first = stages.min(k_tiles) * loads.len() / k_tiles;
+                    let expect: Vec<bool> = (0..loads.len()).map(|i| i < first).collect();
+                    assert_eq!(cold, expect, "{what}: CTA {c}'s loads without a prefetch");
+                }
+                kinds.insert((p.workers, p.transposed, block.is_some()));
+            }
+        }
+    }
+    // One and two consumer warpgroups, transposed plans and 2 x 2 blocks were checked.
+    assert!(kinds.iter().any(|k| k.0 == [2, 1]), "{kinds:?}");
+    assert!(kinds.iter().any(|k| k.1) && kinds.iter().any(|k| k.2), "{kinds:?}");
 }

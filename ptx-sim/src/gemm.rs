@@ -14,7 +14,7 @@
 use half::{bf16, f16};
 use itex::DType;
 
-use crate::{Arg, Global, Launch, SimError, TensorMap, run_counted};
+use crate::{Arg, Global, Launch, SimError, TensorMap, Trace, run_traced};
 
 /// Which buffer a tensor map covers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -160,12 +160,12 @@ fn encode_input(d: DType, x: f64) -> Vec<u8> {
 }
 
 /// Runs `kernel` on fresh inputs for `gemm` and compares all of C with the reference;
-/// returns the executions of each statement ([`crate::run_counted`]).
+/// returns the run's [`Trace`] (statement executions, TMA requests).
 ///
 /// # Errors
 /// [`GemmError::Sim`] where the simulator stops, [`GemmError::Mismatch`] at the first
 /// wrong element (batch, then row, then column order).
-pub fn check(kernel: &Kernel<'_>, gemm: &Gemm) -> Result<Vec<u64>, GemmError> {
+pub fn check(kernel: &Kernel<'_>, gemm: &Gemm) -> Result<Trace, GemmError> {
     let Gemm {
         m,
         n,
@@ -252,7 +252,7 @@ pub fn check(kernel: &Kernel<'_>, gemm: &Gemm) -> Result<Vec<u64>, GemmError> {
     if kernel.workspace_bytes > 0 {
         args.push(Arg::U64(g.alloc(vec![0; kernel.workspace_bytes as usize])));
     }
-    let counts = run_counted(kernel.module, kernel.entry, &kernel.launch, &args, &mut g)?;
+    let trace = run_traced(kernel.module, kernel.entry, &kernel.launch, &args, &mut g)?;
     let out = g.get(pc).expect("C's allocation");
     let cb = gemm.c.bytes();
     for z in 0..nb {
@@ -285,5 +285,5 @@ pub fn check(kernel: &Kernel<'_>, gemm: &Gemm) -> Result<Vec<u64>, GemmError> {
             }
         }
     }
-    Ok(counts)
+    Ok(trace)
 }

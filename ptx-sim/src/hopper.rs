@@ -13,7 +13,7 @@ use emit_ptx::ast::{Instr, Op, Operand};
 
 use crate::tma::swizzle;
 use crate::{
-    Access, Arg, CLUSTER_BIT, Cta, Global, Mbarrier, PARAM_WINDOW, Remote, SimError, TensorMap,
+    Access, Arg, CLUSTER_BIT, Cta, Global, Mbarrier, PARAM_WINDOW, Remote, TmaIssue, SimError, TensorMap,
     Thread, Wait, regs, wgmma,
 };
 
@@ -260,12 +260,20 @@ impl Cta<'_> {
     /// L2 (PTX ISA, data movement instructions: `cp.async.bulk.prefetch.tensor`), with no
     /// effect on shared memory, barriers or results; checked for a tensor-map operand of
     /// `N` coordinates and the `.L2.global` form, nothing more.
-    fn tma_prefetch(&self, th: &Thread, tid: u32, i: &Instr, m: &[&str]) -> Exec {
-        let (_, coords) = self.tensor(th, tid, i.operands.first().ok_or(None)?)?;
+    fn tma_prefetch(&mut self, th: &Thread, tid: u32, i: &Instr, m: &[&str]) -> Exec {
+        let (map, coords) = self.tensor(th, tid, i.operands.first().ok_or(None)?)?;
         let rank = m.get(3).and_then(|d| d.strip_suffix('d')?.parse::<usize>().ok());
-        if rank != Some(coords.len()) || m.get(4..6) != Some(&["L2", "global"][..]) || i.operands.len() != 1 {
+        if rank != Some(coords.len())
+            || m.get(4..6) != Some(&["L2", "global"][..])
+            || i.operands.len() != 1
+        {
             return Err(None);
         }
+        self.tma.push(TmaIssue {
+            prefetch: true,
+            map,
+            coords,
+        });
         Ok(())
     }
 
@@ -307,6 +315,11 @@ impl Cta<'_> {
         };
         let eb = u64::from(map.elem_bytes);
         let elements = map.elements(&coords);
+        self.tma.push(TmaIssue {
+            prefetch: false,
+            map,
+            coords,
+        });
         let mut addrs = Vec::with_capacity(elements.len());
         let mut data = Vec::with_capacity(elements.len() * eb as usize);
         for (off, src) in elements {

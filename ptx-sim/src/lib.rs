@@ -343,6 +343,30 @@ pub fn run(
     run_counted(module, entry, launch, args, global).map(|_| ())
 }
 
+/// One request a CTA's thread made of the TMA engine: a box of a tensor map at element
+/// coordinates, loaded into shared memory or (`prefetch`) only asked into L2.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TmaIssue {
+    /// `cp.async.bulk.prefetch.tensor` rather than a load (`cp.async.bulk.tensor` into
+    /// shared memory).
+    pub prefetch: bool,
+    /// The tensor map, as the kernel's parameter holds it.
+    pub map: TensorMap,
+    /// The box's coordinates, innermost first.
+    pub coords: Vec<i64>,
+}
+
+/// What a finished run did besides its memory: [`run_counted`]'s statement counts, and
+/// each CTA's TMA loads and prefetches in issue order (CTAs in launch order: x fastest,
+/// then y, then z).
+#[derive(Clone, Debug, Default)]
+pub struct Trace {
+    /// Executions of each statement of the entry's body, summed over the grid's threads.
+    pub counts: Vec<u64>,
+    /// Each CTA's TMA loads and prefetches.
+    pub tma: Vec<Vec<TmaIssue>>,
+}
+
 /// [`run`], returning how many times each statement of the entry's body was executed,
 /// summed over every thread of the grid (guarded-off instructions included, as a GPU issues
 /// them; an `mbarrier.try_wait` once more for each wait that blocked; labels 0). Divided by
@@ -357,6 +381,21 @@ pub fn run_counted(
     args: &[Arg],
     global: &mut Global,
 ) -> Result<Vec<u64>, SimError> {
+    run_traced(module, entry, launch, args, global).map(|t| t.counts)
+}
+
+/// [`run`], returning its [`Trace`]: statement counts ([`run_counted`]) and each CTA's TMA
+/// requests.
+///
+/// # Errors
+/// As [`run`].
+pub fn run_traced(
+    module: &Module,
+    entry: &str,
+    launch: &Launch,
+    args: &[Arg],
+    global: &mut Global,
+) -> Result<Trace, SimError> {
     let e = module
         .entries
         .iter()
@@ -429,13 +468,17 @@ pub fn run_counted(
                     bulk: HashMap::new(),
                     dirty: HashMap::new(),
                     dirty_by: HashMap::new(),
+                    tma: Vec::new(),
                 });
             }
         }
     }
     let mut grid = Grid::new(ctas);
     grid.run(global)?;
-    Ok(grid.counts)
+    Ok(Trace {
+        tma: grid.ctas.iter_mut().map(|c| std::mem::take(&mut c.tma)).collect(),
+        counts: grid.counts,
+    })
 }
 
 /// Every CTA of a launch and its threads.
@@ -707,6 +750,8 @@ struct Cta<'a> {
     dirty: HashMap<u64, u32>,
     /// The addresses each thread has marked in `dirty`.
     dirty_by: HashMap<u32, Vec<u64>>,
+    /// TMA loads and prefetches its threads issued, in order ([`Trace::tma`]).
+    tma: Vec<TmaIssue>,
 }
 
 const STEP_LIMIT: u64 = 2_000_000_000;

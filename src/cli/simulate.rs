@@ -76,7 +76,8 @@ pub fn run(a: &SimulateArgs, is_bmm: bool) -> Result<String, CliError> {
         .map_err(|e| CliError {
             message: format!("{p} on {}: plan {}: {e}", plan.target, a.compile.plan),
             code: 1,
-        })?;
+        })?
+        .counts;
     let mut out = String::new();
     let _ = writeln!(out, "{p} on {}: plan {}", plan.target, a.compile.plan);
     let _ = writeln!(out, "{plan}");
