@@ -1518,3 +1518,45 @@ fn ffma_column_kernels_narrow_the_wgmma_and_assemble_without_spills() {
     let e = compile(mixed, &copts).unwrap_err().to_string();
     assert!(e.contains("tf32, 128-byte spans only"), "{e}");
 }
+
+/// L2 prefetch (`CompileOptions::l2_prefetch`): at the decode and square shapes, every
+/// ranked plan of every case with a row-major A (a column-major A is loaded in boxes as a
+/// row-major B is)
+/// takes it, prefetches each box it loads twice in its PTX (the
+/// tile's first fill past the ring, and one k-tile a turn of the main loop), and assembles
+/// without spills; without the option no kernel prefetches. (Which boxes it asks for:
+/// `hopper_simulate`'s `l2_prefetch_asks_for_the_boxes_the_ring_loads_later`.)
+#[test]
+fn l2_prefetch_kernels_prefetch_their_loads_and_assemble_without_spills() {
+    let ptxas_ok = ptxas::require_or_skip("l2_prefetch_kernels").is_some();
+    let mut checks = Checks::new();
+    let mut built = 0;
+    for shape in [(16, 4096, 4096), (128, 4096, 4096), (1000, 1000, 1000)] {
+        for (dtype, a, b) in cases().into_iter().filter(|c| c.1 == MatLayout::RowMajor) {
+            for (plan, opts) in warpgroup_plans(dtype, shape, a, b) {
+                let what = format!("{dtype} {shape:?} {a:?}/{b:?}\n{plan}");
+                let plain = compile(&plan, &opts).unwrap();
+                let prefetches = |ptx: &str| ptx.matches("cp.async.bulk.prefetch.tensor").count();
+                assert_eq!(prefetches(&plain.ptx), 0, "{what}");
+                let opts = CompileOptions {
+                    l2_prefetch: Some(4),
+                    ..opts
+                };
+                let k = compile(&plan, &opts).unwrap_or_else(|e| panic!("{what}: {e}"));
+                assert_eq!(parse_module(&k.ptx).unwrap(), k.module, "{what}");
+                // The producer warpgroup's loads (an epilogue overlap's are the consumers').
+                let producer = k.ptx.split("// producer warpgroup").nth(1).unwrap();
+                let producer = producer.split("\nCONSUMER").next().unwrap();
+                let loads = producer.matches("cp.async.bulk.tensor").count();
+                assert!(loads > 0, "{what}");
+                assert_eq!(prefetches(producer), 2 * loads, "{what}");
+                assert_eq!(prefetches(&k.ptx), 2 * loads, "{what}");
+                check_kernel(&mut checks, k.ptx, what, ptxas_ok);
+                built += 1;
+            }
+        }
+    }
+    checks.finish();
+    assert!(built > 0);
+    println!("{built} L2-prefetch kernels checked");
+}

@@ -359,7 +359,10 @@ fn l2_prefetch_asks_for_the_boxes_the_ring_loads_later() {
     let mut kinds = BTreeSet::new();
     for b in [R, C] {
         let every = plans_of_every_kind(GemmDType::F16, (m, n, k), R, b, Options::default());
-        for (p, o) in every.into_iter().filter(|(p, _)| p.split_k == 1 && !p.persistent) {
+        for (p, o) in every
+            .into_iter()
+            .filter(|(p, _)| p.split_k == 1 && !p.persistent)
+        {
             for (d, block) in [(1, None), (3, None), (3, Some([2, 2]))] {
                 let o = CompileOptions {
                     l2_prefetch: Some(d),
@@ -403,5 +406,8 @@ fn l2_prefetch_asks_for_the_boxes_the_ring_loads_later() {
     }
     // One and two consumer warpgroups, transposed plans and 2 x 2 blocks were checked.
     assert!(kinds.iter().any(|k| k.0 == [2, 1]), "{kinds:?}");
-    assert!(kinds.iter().any(|k| k.1) && kinds.iter().any(|k| k.2), "{kinds:?}");
+    assert!(
+        kinds.iter().any(|k| k.1) && kinds.iter().any(|k| k.2),
+        "{kinds:?}"
+    );
 }
