@@ -13,8 +13,8 @@ use emit_ptx::ast::{Instr, Op, Operand};
 
 use crate::tma::swizzle;
 use crate::{
-    Access, Arg, CLUSTER_BIT, Cta, Global, Mbarrier, PARAM_WINDOW, Remote, TmaIssue, SimError, TensorMap,
-    Thread, Wait, regs, wgmma,
+    Access, Arg, CLUSTER_BIT, Cta, Global, Mbarrier, PARAM_WINDOW, Remote, SimError, TensorMap,
+    Thread, TmaIssue, Wait, regs, wgmma,
 };
 
 type Exec = Result<(), Option<SimError>>;
@@ -100,7 +100,9 @@ impl Cta<'_> {
                     let n = self.src(th, tid, i, 0)? as usize;
                     self.bulk_wait(tid, n, m.contains(&"read"), g).map_err(Some)
                 }
-                Some(&"prefetch") if m.get(2) == Some(&"tensor") => self.tma_prefetch(th, tid, i, m),
+                Some(&"prefetch") if m.get(2) == Some(&"tensor") => {
+                    self.tma_prefetch(th, tid, i, m)
+                }
                 Some(&"tensor") if m.get(3) == Some(&"global") => {
                     self.tma_store(th, tid, i, at, false)
                 }
@@ -262,7 +264,9 @@ impl Cta<'_> {
     /// `N` coordinates and the `.L2.global` form, nothing more.
     fn tma_prefetch(&mut self, th: &Thread, tid: u32, i: &Instr, m: &[&str]) -> Exec {
         let (map, coords) = self.tensor(th, tid, i.operands.first().ok_or(None)?)?;
-        let rank = m.get(3).and_then(|d| d.strip_suffix('d')?.parse::<usize>().ok());
+        let rank = m
+            .get(3)
+            .and_then(|d| d.strip_suffix('d')?.parse::<usize>().ok());
         if rank != Some(coords.len())
             || m.get(4..6) != Some(&["L2", "global"][..])
             || i.operands.len() != 1
@@ -469,9 +473,7 @@ impl Cta<'_> {
     ) -> Result<(), SimError> {
         for w in writes {
             let n = w.bytes.len() as u64;
-            let d = self
-                .mem(g, "global", w.addr, n, n, tid, w.at)
-                .map_err(|e| e.unwrap_or(SimError::StepLimit))?;
+            let d = self.mem(g, "global", w.addr, n, n, tid, w.at)?;
             if w.add {
                 let x = f32::from_le_bytes([w.bytes[0], w.bytes[1], w.bytes[2], w.bytes[3]]);
                 let y = f32::from_le_bytes([d[0], d[1], d[2], d[3]]);

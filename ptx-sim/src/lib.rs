@@ -476,7 +476,11 @@ pub fn run_traced(
     let mut grid = Grid::new(ctas);
     grid.run(global)?;
     Ok(Trace {
-        tma: grid.ctas.iter_mut().map(|c| std::mem::take(&mut c.tma)).collect(),
+        tma: grid
+            .ctas
+            .iter_mut()
+            .map(|c| std::mem::take(&mut c.tma))
+            .collect(),
         counts: grid.counts,
     })
 }
@@ -1103,7 +1107,7 @@ impl Cta<'_> {
         align: u64,
         tid: u32,
         at: usize,
-    ) -> Result<&'s mut [u8], Option<SimError>> {
+    ) -> Result<&'s mut [u8], SimError> {
         let access = Access {
             cta: self.id,
             thread: tid,
@@ -1113,18 +1117,18 @@ impl Cta<'_> {
             at,
         };
         if !addr.is_multiple_of(align) {
-            return Err(Some(SimError::Misaligned(access)));
+            return Err(SimError::Misaligned(access));
         }
         let oob = SimError::OutOfBounds(access);
         match space {
             "shared" => {
                 let len = self.smem.len() as u64;
                 if addr + n > len {
-                    return Err(Some(oob));
+                    return Err(oob);
                 }
                 Ok(&mut self.smem[addr as usize..(addr + n) as usize])
             }
-            _ => g.slice(addr, n).ok_or(Some(oob)),
+            _ => g.slice(addr, n).ok_or(oob),
         }
     }
 
@@ -1381,7 +1385,8 @@ impl Cta<'_> {
                             n * dsts.len() as u64,
                             tid,
                             at,
-                        )?
+                        )
+                        .map_err(Some)?
                         .to_vec();
                     for (d, el) in dsts.iter().zip(bytes.chunks(n as usize)) {
                         let mut x = 0u64;
@@ -1410,7 +1415,9 @@ impl Cta<'_> {
                 };
                 let n = width(ty) / 8;
                 let total = n * vals.len() as u64;
-                let bytes = self.mem(g, space_name(m[0]), addr, total, total, tid, at)?;
+                let bytes = self
+                    .mem(g, space_name(m[0]), addr, total, total, tid, at)
+                    .map_err(Some)?;
                 for (el, v) in bytes.chunks_mut(n as usize).zip(vals) {
                     for (k, b) in el.iter_mut().enumerate() {
                         *b = (v >> (8 * k)) as u8;
@@ -1435,10 +1442,13 @@ impl Cta<'_> {
                 if n > 0 {
                     // Both addresses are aligned to the copy size (`cp-size`), however
                     // many bytes (`src-size`) are read.
-                    let s = self.mem(g, "global", srca, n, size, tid, at)?;
+                    let s = self
+                        .mem(g, "global", srca, n, size, tid, at)
+                        .map_err(Some)?;
                     buf[..n as usize].copy_from_slice(s);
                 }
-                self.mem(g, "shared", dst, size, size, tid, at)?
+                self.mem(g, "shared", dst, size, size, tid, at)
+                    .map_err(Some)?
                     .copy_from_slice(&buf);
             }
             Op::Not => {
@@ -1448,7 +1458,7 @@ impl Cta<'_> {
             Op::Red if m == ["global", "add", "f32"] => {
                 let addr = self.addr(th, tid, &ops[0]).ok_or(None)?;
                 let v = f(src(1).ok_or(None)?);
-                let d = self.mem(g, "global", addr, 4, 4, tid, at)?;
+                let d = self.mem(g, "global", addr, 4, 4, tid, at).map_err(Some)?;
                 let old = f32::from_le_bytes([d[0], d[1], d[2], d[3]]);
                 d.copy_from_slice(&(old + v).to_le_bytes());
             }
