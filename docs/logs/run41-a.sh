@@ -20,3 +20,9 @@ log "ncu gmma counts at 128x3776x1352"
 timeout 120 $NCU --clock-control none --kernel-name regex:'mosaic_gemm|nvjet' --launch-skip 2 --launch-count 2 \
   --metrics smsp__sass_inst_executed_op_shared_gmma.sum,smsp__inst_executed.sum,smsp__sass_inst_executed_op_shared_st.sum,smsp__sass_inst_executed_op_shared_ld.sum,smsp__sass_inst_executed_op_tma_ld.sum,gpu__time_duration.sum,launch__grid_size,launch__block_size \
   ./.carry-rt/mosaic-41 bench gemm --m 128 --n 3776 --k 1352 --target $T --samples 20 2>&1 | grep -E "^  [a-z_]|smsp__|gpu__|launch__" | sed -E 's/ +/ /g'
+B=./.carry-rt/mosaic-41
+for a in "--m 128 --n 3272 --k 1512 --dtype bf16" "--m 128 --n 1656 --k 1080" "--m 100 --n 1000 --k 1000 --b-layout col" "--m 16 --n 4096 --k 1000"; do
+  log "verify $a --l2-prefetch 64"; timeout 120 $B verify gemm $a --target $T --l2-prefetch 64 2>&1 | tail -1 | cut -c1-220
+done
+log "memcheck --m 128 --n 2776 --k 1472 --l2-prefetch 64"
+timeout 150 compute-sanitizer --tool memcheck $B verify gemm --m 128 --n 2776 --k 1472 --l2-prefetch 64 --target $T 2>&1 | grep -E "ERROR SUMMARY|PASS|FAIL" | cut -c1-200
