@@ -151,6 +151,16 @@ pub struct CompileOptions {
     /// k-tile hits L2 instead of waiting on DRAM. A hint: the kernel's results do not depend
     /// on it. `None` or `Some(0)`: none (not yet measured; docs/BENCHMARKS.md run 41).
     pub l2_prefetch: Option<u32>,
+    /// Two consumer warpgroups share each tile of a one-warpgroup warpgroup plan by its
+    /// k-tiles (`true`): warpgroup 0 takes the even k-tiles and 1 the odd ones, each into
+    /// its own accumulators, so that two chains of dependent wgmma are in flight; at the
+    /// tile's end warpgroup 1 hands its partial tile to warpgroup 0 through shared memory
+    /// (`wm x wn` f32, beside the stages) and warpgroup 0 adds it and runs the epilogue.
+    /// cuBLAS's 64x64 kernels at M = 128 do this (docs/BENCHMARKS.md run 41-a, ncu: two
+    /// consumer warpgroups issue one warpgroup's wgmma). Needs a non-persistent plan of one
+    /// warpgroup without split-K, stream-K, ping-pong or FFMA columns, and at least two
+    /// k-tiles; refused (`CodegenError::Unsupported`) otherwise.
+    pub k_pair: bool,
 }
 
 /// Issuing the next tile's first k-tiles during a persistent warpgroup kernel's TMA-store
@@ -203,6 +213,7 @@ impl Default for CompileOptions {
             epilogue_overlap: EpilogueOverlap::Auto,
             half_c: false,
             l2_prefetch: None,
+            k_pair: false,
         }
     }
 }

@@ -1560,3 +1560,49 @@ fn l2_prefetch_kernels_prefetch_their_loads_and_assemble_without_spills() {
     assert!(built > 0);
     println!("{built} L2-prefetch kernels checked");
 }
+
+/// k-pair consumers (`CompileOptions::k_pair`): every ranked plan of every case at the decode
+/// and square shapes is built where it can be (one warpgroup, non-persistent, no split-K or
+/// stream-K, two k-tiles or more) and refused with the reason elsewhere; a built kernel
+/// runs 384 threads, its stages are each read by one warpgroup (one release per writer
+/// CTA), warpgroup 1 hands its partial tile over on named barrier 6, and it assembles
+/// without spills.
+#[test]
+fn k_pair_kernels_split_the_k_tiles_and_assemble_without_spills() {
+    let ptxas_ok = ptxas::require_or_skip("k_pair_kernels").is_some();
+    let mut checks = Checks::new();
+    let (mut built, mut refused) = (0, 0);
+    for shape in [(16, 4096, 4096), (128, 4096, 4096), (1000, 1000, 1000), (4096, 4096, 4096)] {
+        for (dtype, a, b) in cases() {
+            for (plan, opts) in warpgroup_plans(dtype, shape, a, b) {
+                let opts = CompileOptions {
+                    k_pair: true,
+                    ..opts
+                };
+                let what = format!("{dtype} {shape:?} {a:?}/{b:?}\n{plan}");
+                let eligible = plan.workers[0] == 1
+                    && !plan.persistent
+                    && plan.split_k == 1
+                    && !plan.stream_k
+                    && plan.grid()[2] >= 2;
+                let reason = "splitting the k-tiles";
+                let Some(k) = built_or_refused(&plan, &opts, eligible, reason, &what) else {
+                    refused += 1;
+                    continue;
+                };
+                assert_eq!(k.block[0], 384, "{what}");
+                assert_eq!(parse_module(&k.ptx).unwrap(), k.module, "{what}");
+                assert!(k.ptx.contains("bar.arrive 6, 256;"), "{what}");
+                assert!(k.ptx.contains("bar.sync 6, 256;"), "{what}");
+                let empty = empty_arrivals(&k.ptx);
+                let writers = plan.multicast.max(1) + plan.multicast_a.max(1) - 1;
+                assert!(empty.iter().all(|&n| n == writers), "{what}: {empty:?}");
+                check_kernel(&mut checks, k.ptx, what, ptxas_ok);
+                built += 1;
+            }
+        }
+    }
+    checks.finish();
+    assert!(built > 0 && refused > 0, "{built} built, {refused} refused");
+    println!("{built} k-pair kernels checked, {refused} plans refused");
+}

@@ -178,6 +178,17 @@ const VARIANTS: &[Variant] = &[
     ("n first", |o| o.raster_n_first = Some(true)),
     // One k-tile past the ring, and more than any of these shapes has (the prefetch loop
     // at the tile's start stops at its last k-tile).
+    ("k-pair", |o| o.k_pair = true),
+    ("k-pair, 2x2 block", |o| {
+        o.k_pair = true;
+        o.multicast_ab = Some([2, 2]);
+    }),
+    // The fewest stages it takes (with two, a warpgroup's next k-tile would need the stage
+    // it still holds).
+    ("k-pair, 3 stages", |o| {
+        o.k_pair = true;
+        o.stages = Some(3);
+    }),
     ("L2 prefetch 1", |o| o.l2_prefetch = Some(1)),
     ("L2 prefetch 64, persistent", |o| {
         o.persistent = Some(true);

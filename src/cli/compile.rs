@@ -42,6 +42,13 @@ pub struct CompileArgs {
     /// 0: none (the default; docs/BENCHMARKS.md run 41)
     #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=4096))]
     pub l2_prefetch: u32,
+    /// Two consumer warpgroups share each tile of a one-warpgroup warpgroup (sm_90a) plan by
+    /// its k-tiles, even and odd, and add their partial tiles before the epilogue, as
+    /// cuBLAS's 64x64 kernels at M = 128 do (docs/BENCHMARKS.md run 41): `on` (non-persistent
+    /// plans without split-K, stream-K, ping-pong or FFMA columns, two k-tiles or more) or
+    /// `off`
+    #[arg(long, default_value = "off", value_parser = ["on", "off"])]
+    pub k_pair: String,
     /// Persistent tile scheduling for warpgroup (sm_90a) kernels: `auto` (the plan's
     /// choice), `on` or `off`. Split-K plans are never persistent.
     #[arg(long, default_value = "auto", value_parser = ["auto", "on", "off"])]
@@ -354,6 +361,7 @@ pub fn compiled(
         pingpong: on_off(&a.pingpong),
         epilogue_overlap: a.epilogue_overlap,
         l2_prefetch: Some(a.l2_prefetch).filter(|&d| d > 0),
+        k_pair: a.k_pair == "on",
         half_c,
         ..target_defaults(&target)
     };

@@ -101,7 +101,7 @@ use emit_ptx::ast::{Entry, Module, Op, Operand, Param, ParamType, Reg, RegClass,
 use itex::{DType, Instruction};
 use tessellate::{GemmDType, Plan, Split, ring};
 
-use crate::builder::{Builder, addr, imm, r, sym};
+use crate::builder::{Builder, addr, imm, r, sym, vec};
 use crate::{
     ClusterOrder, CodegenError, CompileOptions, EpilogueOverlap, Kernel, MatLayout, TensorMapSpec,
     TmaElem, TmaOperand,
@@ -325,6 +325,9 @@ struct Shape {
     overlap: Option<(i64, i64)>,
     /// k-tiles the producer prefetches into L2 past the ring ([`prefetch_ahead`]; 0: none).
     l2_prefetch: i64,
+    /// Two consumer warpgroups split each tile's k-tiles, even and odd
+    /// ([`CompileOptions::k_pair`]; [`pair_partial`]).
+    k_pair: bool,
 }
 
 impl Shape {
@@ -408,7 +411,23 @@ impl Shape {
                 if stream_k { ", stream-K" } else { "" },
             ));
         }
-        let consumers = if pingpong { 2 } else { plan.workers[0] };
+        let k_pair = opts.k_pair;
+        if k_pair
+            && let Some(need) = first_lack([
+                (plan.workers[0] != 1, "one warpgroup"),
+                (persistent, "a non-persistent plan"),
+                (split > 1 || stream_k, "no split-K or stream-K"),
+                (pingpong, "no ping-pong consumers"),
+                (ffma_cols > 0, "no FFMA columns"),
+                (plan.grid()[2] < 2, "two k-tiles or more"),
+            ])
+        {
+            return unsupported(format!(
+                "two consumer warpgroups splitting the k-tiles of a {}-warpgroup plan (needs {need})",
+                plan.workers[0]
+            ));
+        }
+        let consumers = if pingpong || k_pair { 2 } else { plan.workers[0] };
         // A multicast (alone, which turns B multicast off, or with B's over a 2 x 2 cluster)
         // is opt-in and measured only on these kernels: not ping-pong consumers, whose tiles
         // alternate between warpgroups. Transposed plans may share their operands (the
@@ -574,7 +593,9 @@ impl Shape {
         }
         // The TMA-store epilogue's staging buffers (one or two per consumer warpgroup): where
         // they fit beside the stages, or, asked for, in place of stages.
-        let staging = |bufs: i64| consumers * bufs * epilogue::STORE_BOX_BYTES;
+        // With a k-pair only warpgroup 0 runs the epilogue.
+        let stagers = if k_pair { 1 } else { consumers };
+        let staging = |bufs: i64| stagers * bufs * epilogue::STORE_BOX_BYTES;
         // Boxes are one 128-byte span of C wide, and tile the tile's columns. A transposed
         // plan's C tile is a column block of the caller's C, whose row pitch is the kernel's
         // m; it stages boxes transposed ([`epilogue`]).
@@ -631,8 +652,9 @@ impl Shape {
                 .find(|&n| ring(stages) + staging(n) <= limit)
                 .unwrap_or(0);
         }
-        // The other splits' quads land in a buffer of their own beside the stages.
-        let recv = ring::split_k_bytes(split, consumers, wm, wn);
+        // The other splits' quads land in a buffer of their own beside the stages, as does
+        // a k-pair's partial tile.
+        let recv = ring::split_k_bytes(split, consumers, wm, wn) + pair_bytes(k_pair, wm, wn);
         while stages > 2 && ring(stages) + recv > limit {
             stages -= 1;
         }
@@ -687,6 +709,14 @@ impl Shape {
                 Some((kts, cols))
             }
         };
+        // A k-pair warpgroup keeps its previous k-tile's stage until its next k-tile (two
+        // on) has landed: with two stages that is the same stage, which the producer cannot
+        // refill before it is released (the simulator deadlocks there).
+        if k_pair && stages < 3 {
+            return unsupported(format!(
+                "two consumer warpgroups splitting the k-tiles of a ring of {stages} stages (needs 3 or more)"
+            ));
+        }
         let mut sh = Shape {
             ctas,
             consumers,
@@ -717,6 +747,7 @@ impl Shape {
             b,
             overlap,
             l2_prefetch: opts.l2_prefetch.map_or(0, i64::from),
+            k_pair,
         };
         // With one row or one column of (multicast) tile groups both orders are the same: m
         // fastest then, as before run 30, so that such kernels' PTX is unchanged.
@@ -810,7 +841,11 @@ impl Shape {
     /// Rows of the output tile between consecutive consumer warpgroups' rows: `wm`, or 0 with
     /// ping-pong consumers, which each own a whole tile.
     fn wg_row_step(&self) -> i64 {
-        if self.pingpong { 0 } else { self.wm }
+        if self.pingpong || self.k_pair {
+            0
+        } else {
+            self.wm
+        }
     }
 
     /// Arrivals per consumer warpgroup that release a stage on each CTA of the multicast
@@ -833,7 +868,11 @@ impl Shape {
 
     /// Consumer warpgroups reading each stage (each arrives on its `empty` barrier).
     fn stage_readers(&self) -> i64 {
-        if self.pingpong { 1 } else { self.consumers }
+        if self.pingpong || self.k_pair {
+            1
+        } else {
+            self.consumers
+        }
     }
 
     fn stage_bytes(&self) -> i64 {
@@ -848,7 +887,8 @@ impl Shape {
 
     /// Bytes of the TMA-store staging buffers, all consumer warpgroups together.
     fn staging_bytes(&self) -> i64 {
-        self.consumers * self.store_bufs * epilogue::STORE_BOX_BYTES
+        let stagers = if self.k_pair { 1 } else { self.consumers };
+        stagers * self.store_bufs * epilogue::STORE_BOX_BYTES
     }
 
     /// Dynamic shared memory: the stages, the staging buffers, split-K's receive buffer and
@@ -857,11 +897,12 @@ impl Shape {
         ATOM + self.stages * self.stage_bytes()
             + self.staging_bytes()
             + ring::split_k_bytes(self.split, self.consumers, self.wm, self.bn)
+            + pair_bytes(self.k_pair, self.wm, self.bn)
             + 16 * self.stages
     }
 
-    /// Byte offset from the shared base of split-K's receive buffer ([`split_k`]): after
-    /// the stages and the staging buffers.
+    /// Byte offset from the shared base of split-K's receive buffer ([`split_k`]), or of a
+    /// k-pair's partial tile ([`pair_partial`]): after the stages and the staging buffers.
     fn recv_offset(&self) -> i64 {
         self.stages * self.stage_bytes() + self.staging_bytes()
     }
@@ -910,7 +951,10 @@ pub fn build(plan: &Plan, opts: &CompileOptions) -> Result<Kernel, CodegenError>
     b.emit(Op::Add, "u32", vec![r(base), r(base), imm(ATOM - 1)]);
     b.emit(Op::And, "b32", vec![r(base), r(base), imm(!(ATOM - 1))]);
     let recv_bytes = ring::split_k_recv_bytes(sh.split, sh.consumers, sh.wm, sh.bn);
-    let bars = b.add_u32(base, sh.recv_offset() + recv_bytes);
+    let bars = b.add_u32(
+        base,
+        sh.recv_offset() + recv_bytes + pair_bytes(sh.k_pair, sh.wm, sh.bn),
+    );
     let full = |s: i64| 8 * s;
     let empty = |s: i64| 8 * (s_count + s);
     let tid = b.reg(RegClass::B32);
@@ -1485,20 +1529,36 @@ struct Ring {
     bar: Reg,
     stages: i64,
     label: String,
+    /// The first k-tile and stage this ring takes, and the k-tiles between its turns: `(0,
+    /// 1)`, or a k-pair warpgroup's `(c, 2)` ([`CompileOptions::k_pair`]).
+    first: i64,
+    step: i64,
 }
 
 impl Ring {
     /// The ring's state at stage 0, phase 0; it runs on across the tiles of a persistent
     /// CTA (each tile's k-tiles take the next stages).
     fn new(b: &mut Builder, sh: &Shape, name: &str) -> Self {
+        Self::every(b, sh, name, 0, 1)
+    }
+
+    /// The ring of k-pair warpgroup `c` ([`CompileOptions::k_pair`]): k-tiles and stages
+    /// `c, c + 2, ...` (mod S for the stages), the phase flipped at each wrap-around.
+    fn paired(b: &mut Builder, sh: &Shape, name: &str, c: i64) -> Self {
+        Self::every(b, sh, name, c, 2)
+    }
+
+    fn every(b: &mut Builder, sh: &Shape, name: &str, first: i64, step: i64) -> Self {
         Ring {
-            s: b.const_u32(0),
+            s: b.const_u32(first),
             phase: b.const_u32(0),
             kt: b.reg(RegClass::B32),
             stage: b.reg(RegClass::B32),
             bar: b.reg(RegClass::B32),
             stages: sh.stages,
             label: b.fresh_label(name),
+            first,
+            step,
         }
     }
 
@@ -1508,7 +1568,7 @@ impl Ring {
     fn open(&self, b: &mut Builder, sh: &Shape, base: Reg, bars: Reg, skip: Option<(Reg, i64)>) {
         let ring = self;
         match skip {
-            None => b.emit(Op::Mov, "u32", vec![r(ring.kt), imm(0)]),
+            None => b.emit(Op::Mov, "u32", vec![r(ring.kt), imm(ring.first)]),
             Some((primed, from)) => b.emit(
                 Op::Selp,
                 "b32",
@@ -1545,16 +1605,27 @@ impl Ring {
     /// loops while `kt < count`.
     fn end(&self, b: &mut Builder, count: Reg) {
         let wrap = b.reg(RegClass::Pred);
-        b.emit(Op::Add, "u32", vec![r(self.s), r(self.s), imm(1)]);
-        b.emit(
-            Op::Setp,
-            "eq.u32",
-            vec![r(wrap), r(self.s), imm(self.stages)],
-        );
-        b.emit_if(wrap, false, Op::Mov, "u32", vec![r(self.s), imm(0)]);
+        b.emit(Op::Add, "u32", vec![r(self.s), r(self.s), imm(self.step)]);
+        if self.step == 1 {
+            b.emit(
+                Op::Setp,
+                "eq.u32",
+                vec![r(wrap), r(self.s), imm(self.stages)],
+            );
+            b.emit_if(wrap, false, Op::Mov, "u32", vec![r(self.s), imm(0)]);
+        } else {
+            // Two stages on: past the end by 0 or 1 (the ring has 2 stages or more).
+            b.emit(
+                Op::Setp,
+                "ge.u32",
+                vec![r(wrap), r(self.s), imm(self.stages)],
+            );
+            let back = vec![r(self.s), r(self.s), imm(self.stages)];
+            b.emit_if(wrap, false, Op::Sub, "u32", back);
+        }
         let flip = vec![r(self.phase), r(self.phase), imm(1)];
         b.emit_if(wrap, false, Op::Xor, "b32", flip);
-        b.emit(Op::Add, "u32", vec![r(self.kt), r(self.kt), imm(1)]);
+        b.emit(Op::Add, "u32", vec![r(self.kt), r(self.kt), imm(self.step)]);
         let more = b.reg(RegClass::Pred);
         b.emit(Op::Setp, "lt.u32", vec![r(more), r(self.kt), r(count)]);
         b.emit_if(more, false, Op::Bra, "uni", vec![sym(&self.label)]);
@@ -1971,7 +2042,9 @@ fn consumer_body(
         (dai, dbi),
     );
     let cols = (sh.ffma_cols > 0).then(|| ffma::Cols::new(b, sh, tid, a_row_bytes));
-    let staging = (sh.store_bufs > 0).then(|| {
+    // A k-pair's warpgroup 1 hands its partial tile to warpgroup 0, which stores C.
+    let stores_c = !(sh.k_pair && consumer == 1);
+    let staging = (sh.store_bufs > 0 && stores_c).then(|| {
         let first = b.reg(RegClass::B32);
         let per = sh.store_bufs * epilogue::STORE_BOX_BYTES;
         let start = sh.stages * sh.stage_bytes();
@@ -1983,7 +2056,11 @@ fn consumer_body(
     // Ping-pong: whose turn the CTA's current tile is (tiles alternate between the two
     // consumer warpgroups, 0 first).
     let turn = sh.pingpong.then(|| b.const_u32(0));
-    let ring = Ring::new(b, sh, "CONSUME");
+    let ring = if sh.k_pair {
+        Ring::paired(b, sh, "CONSUME", consumer)
+    } else {
+        Ring::new(b, sh, "CONSUME")
+    };
     let ov = sh
         .overlap
         .map(|chunks| overlap::Overlap::new(b, chunks, mma.clone(), &ring, (base, bars)));
@@ -2022,7 +2099,7 @@ fn consumer_body(
     // zeroed first: 64-128 `mov`s per thread and tile fewer, as CUTLASS starts a tile with
     // `ScaleOut::Zero`.
     let not_first = b.reg(RegClass::Pred);
-    b.emit(Op::Setp, "ne.u32", vec![r(not_first), r(kt), imm(0)]);
+    b.emit(Op::Setp, "ne.u32", vec![r(not_first), r(kt), imm(ring.first)]);
     // Orders the accumulator registers' last accesses (the previous tile's epilogue, or the
     // previous k-tile's wgmma) before this k-tile's wgmma (PTX ISA 9.7.15.7.1, wgmma.fence).
     b.emit(Op::Wgmma, "fence.sync.aligned", vec![]);
@@ -2054,6 +2131,9 @@ fn consumer_body(
     b.emit(Op::Wgmma, "wait_group.sync.aligned", vec![imm(0)]);
     // The tile's last stage is read too (a persistent CTA's next tile reuses it).
     release_stage(b, &peers, signal, prev_empty, remote);
+    if sh.k_pair {
+        pair_partial(b, sh, base, tid, consumer, &acc);
+    }
     let sk = ws.as_ref().zip(at.sk.as_ref());
     if let Some((ws, unit)) = sk {
         ws.wait(b, sh, unit, staging.is_some());
@@ -2067,7 +2147,7 @@ fn consumer_body(
     if sh.split > 1 {
         let recv = b.add_u32(base, sh.recv_offset());
         split_k::reduce_and_store(b, sh, p, (recv, bars), tid, ci, &at, &acc);
-    } else {
+    } else if stores_c {
         epilogue::emit(
             b,
             sh,
@@ -2112,6 +2192,59 @@ fn consumer_body(
 /// next (PTX ISA 9.7.13.1, bar.sync / bar.arrive).
 fn main_loop_done(c: i64) -> i64 {
     4 + c
+}
+
+/// Named barrier on which a k-pair's warpgroup 1 hands its partial tile to warpgroup 0
+/// ([`pair_partial`]; the others are listed at [`main_loop_done`]).
+const PAIR_BARRIER: i64 = 6;
+
+/// Bytes of a k-pair's partial tile beside the stages: `wm x wn` f32 accumulators (0
+/// without a k-pair, [`CompileOptions::k_pair`]).
+fn pair_bytes(k_pair: bool, wm: i64, wn: i64) -> i64 {
+    if k_pair { wm * wn * 4 } else { 0 }
+}
+
+/// The end of a k-pair's main loop ([`CompileOptions::k_pair`]): warpgroup 1 stores its
+/// accumulators (the odd k-tiles' sum) and arrives on [`PAIR_BARRIER`]; warpgroup 0 waits
+/// there and adds them into its own (the even k-tiles'), which then hold the tile. Both
+/// warpgroups hold the same fragment layout, so thread `t` of one meets thread `t` of the
+/// other: vector `q` of thread `t` at `16 (128 q + t)` bytes into the buffer, so that a
+/// warp's 16-byte vectors fill 512 contiguous bytes (no bank conflicts). `bar.arrive` /
+/// `bar.sync` order the stores before the loads (PTX ISA 9.7.13.1, bar); the buffer is
+/// written by the generic proxy only, outside the stages, so no proxy fence is needed.
+fn pair_partial(
+    b: &mut Builder,
+    sh: &Shape,
+    base: Reg,
+    tid: Reg,
+    consumer: i64,
+    acc: &[Vec<Reg>],
+) {
+    let at = b.reg(RegClass::B32);
+    b.emit(Op::And, "b32", vec![r(at), r(tid), imm(127)]);
+    b.emit(Op::Mad, "lo.u32", vec![r(at), r(at), imm(16), r(base)]);
+    let quads: Vec<&[Reg]> = acc.iter().flat_map(|a| a.chunks(4)).collect();
+    let offset = |q: usize| sh.recv_offset() + 2048 * q as i64;
+    if consumer == 1 {
+        for (q, x) in quads.iter().enumerate() {
+            b.emit(Op::St, "shared.v4.f32", vec![addr(at, offset(q)), vec(x)]);
+        }
+        b.emit(Op::Bar, "arrive", vec![imm(PAIR_BARRIER), imm(256)]);
+        return;
+    }
+    b.emit(Op::Bar, "sync", vec![imm(PAIR_BARRIER), imm(256)]);
+    let tmp: Vec<Vec<Reg>> = (0..4).map(|_| b.regs(RegClass::F32, 4)).collect();
+    for (g, group) in quads.chunks(tmp.len()).enumerate() {
+        for (i, x) in tmp.iter().enumerate().take(group.len()) {
+            let q = g * tmp.len() + i;
+            b.emit(Op::Ld, "shared.v4.f32", vec![vec(x), addr(at, offset(q))]);
+        }
+        for (quad, x) in group.iter().zip(&tmp) {
+            for (a, v) in quad.iter().zip(x) {
+                b.emit(Op::Add, "rn.f32", vec![r(*a), r(*a), r(*v)]);
+            }
+        }
+    }
 }
 
 /// The other CTAs of a multicast cluster that write into this CTA's stages, by rank (empty
