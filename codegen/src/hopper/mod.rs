@@ -427,7 +427,11 @@ impl Shape {
                 plan.workers[0]
             ));
         }
-        let consumers = if pingpong || k_pair { 2 } else { plan.workers[0] };
+        let consumers = if pingpong || k_pair {
+            2
+        } else {
+            plan.workers[0]
+        };
         // A multicast (alone, which turns B multicast off, or with B's over a 2 x 2 cluster)
         // is opt-in and measured only on these kernels: not ping-pong consumers, whose tiles
         // alternate between warpgroups. Transposed plans may share their operands (the
@@ -654,13 +658,22 @@ impl Shape {
         }
         // The other splits' quads land in a buffer of their own beside the stages, as does
         // a k-pair's partial tile.
-        let recv = ring::split_k_bytes(split, consumers, wm, wn) + pair_bytes(k_pair, wm, wn);
+        // (The staging buffers beside them too: a k-pair kernel has both; 300x2000x1000
+        // bf16 asked for 238720 bytes, over the H100's 232448, before they counted here.)
+        let recv = ring::split_k_bytes(split, consumers, wm, wn)
+            + pair_bytes(k_pair, wm, wn)
+            + staging(store_bufs);
         while stages > 2 && ring(stages) + recv > limit {
             stages -= 1;
         }
         if ring(stages) + recv > limit {
             return unsupported(format!(
-                "split-K {split} partials of a {}x{wn} tile beside {stage}-byte stages",
+                "{} of a {}x{wn} tile beside {stage}-byte stages",
+                if k_pair {
+                    "a k-pair's partial".to_string()
+                } else {
+                    format!("split-K {split} partials")
+                },
                 plan.cta_tile[0]
             ));
         }
@@ -2099,7 +2112,11 @@ fn consumer_body(
     // zeroed first: 64-128 `mov`s per thread and tile fewer, as CUTLASS starts a tile with
     // `ScaleOut::Zero`.
     let not_first = b.reg(RegClass::Pred);
-    b.emit(Op::Setp, "ne.u32", vec![r(not_first), r(kt), imm(ring.first)]);
+    b.emit(
+        Op::Setp,
+        "ne.u32",
+        vec![r(not_first), r(kt), imm(ring.first)],
+    );
     // Orders the accumulator registers' last accesses (the previous tile's epilogue, or the
     // previous k-tile's wgmma) before this k-tile's wgmma (PTX ISA 9.7.15.7.1, wgmma.fence).
     b.emit(Op::Wgmma, "fence.sync.aligned", vec![]);
@@ -2212,14 +2229,7 @@ fn pair_bytes(k_pair: bool, wm: i64, wn: i64) -> i64 {
 /// warp's 16-byte vectors fill 512 contiguous bytes (no bank conflicts). `bar.arrive` /
 /// `bar.sync` order the stores before the loads (PTX ISA 9.7.13.1, bar); the buffer is
 /// written by the generic proxy only, outside the stages, so no proxy fence is needed.
-fn pair_partial(
-    b: &mut Builder,
-    sh: &Shape,
-    base: Reg,
-    tid: Reg,
-    consumer: i64,
-    acc: &[Vec<Reg>],
-) {
+fn pair_partial(b: &mut Builder, sh: &Shape, base: Reg, tid: Reg, consumer: i64, acc: &[Vec<Reg>]) {
     let at = b.reg(RegClass::B32);
     b.emit(Op::And, "b32", vec![r(at), r(tid), imm(127)]);
     b.emit(Op::Mad, "lo.u32", vec![r(at), r(at), imm(16), r(base)]);
