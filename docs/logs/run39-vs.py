@@ -1,4 +1,4 @@
-"""Run 39: summary of `vs` logs (several builds and flag sets per shape): each shape's rows as
+"""Run 39 (and 41, whose `--l2-prefetch` and `--k-pair` count as variant flags too): summary of `vs` logs (several builds and flag sets per shape): each shape's rows as
 build:flags, time, paired ratio to cuBLAS, and speedup over the base build's unflagged row
 ($BASE, default mosaic-39); then per variant the geomean speedup, faster / slower counts.
   [BASE=mosaic-39] python3 docs/logs/run39-vs.py LOG"""
@@ -13,7 +13,7 @@ for i, l in enumerate(lines[:-1]):
     if not r:
         continue
     args, flags = m[2], m[3]
-    plain = re.sub(r"--(plan|multicast|stages) \S+", "", flags).split()
+    plain = re.sub(r"--(plan|multicast|stages|l2-prefetch|k-pair) \S+", "", flags).split()
     key = " ".join([args.replace("--m ", "").replace(" --n ", "x").replace(" --k ", "x"), *plain])
     var = re.sub(r"--plan \d+ ?", "", " ".join(f for f in flags.split() if f not in plain))
     rows.setdefault(key, []).append((f"{m[1].replace('mosaic-', '')}:{var.strip() or '-'}", float(r[1]), float(r[2])))

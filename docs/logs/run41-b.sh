@@ -4,7 +4,7 @@
 # at M = 128 per 41-a's ncu) against the default: 41-a's weak M = 128 shapes (less the two
 # whose default is split-K, which the option refuses), then 39-g's 25 fresh shapes each of
 # M = 128 (seed 232) and M = 16 (seed 231); verify and memcheck of k-pair kernels.
-#   OUT=... bash docs/logs/run41-b.sh; BASE=mosaic-41b python3 docs/logs/run41-vs.py LOG
+#   OUT=... bash docs/logs/run41-b.sh; BASE=mosaic-41b python3 docs/logs/run39-vs.py LOG
 . "$(dirname "$0")/run34-lib.sh"
 nvidia-smi --query-gpu=name,clocks.max.sm,memory.total,driver_version,power.limit,serial --format=csv,noheader
 for s in "1656 1080" "1560 1336" "5264 1080" "8840 2904" "7704 8496" "2688 1512" "2776 1472" "3824 5096" "3776 1352" "6464 2920" "3272 1512 --dtype bf16" "2160 1312 --dtype bf16" "2800 1168" "3504 1528" "3112 3424" "4432 1272" \

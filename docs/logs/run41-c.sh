@@ -4,7 +4,7 @@
 # at six of 41-b's weak M = 128 shapes on this H100 the default against A-and-B multicast
 # blocks (4 x 2, 2 x 4, 2 x 2: the `half_rows` rule keeps 8-CTA blocks off grids whose clusters
 # exceed the H100's 14) and the second and third ranked plans.
-#   OUT=... bash docs/logs/run41-c.sh; BASE=mosaic-41c python3 docs/logs/run41-vs.py LOG
+#   OUT=... bash docs/logs/run41-c.sh; BASE=mosaic-41c python3 docs/logs/run39-vs.py LOG
 . "$(dirname "$0")/run34-lib.sh"
 nvidia-smi --query-gpu=name,clocks.max.sm,memory.total,driver_version,power.limit,serial --format=csv,noheader
 for d in f16 bf16; do
