@@ -589,3 +589,38 @@ fn simulate_checks_the_default_kernels_without_a_gpu() {
         "{err}"
     );
 }
+
+/// `--k-pair on` builds a 384-thread kernel that hands a partial tile over on named barrier
+/// 6, and refuses in one line (exit 1) plans it cannot take; `--l2-prefetch D` adds the
+/// prefetches, and a distance past 4096 k-tiles is refused by the argument parser (exit 2).
+#[test]
+fn k_pair_and_l2_prefetch_build_or_refuse_in_one_line() {
+    let (stdout, ptx) = sm90a_compiled("--m 128 --n 3776 --k 1352 --k-pair on");
+    assert!(stdout.contains("block 384"), "{stdout}");
+    assert!(ptx.contains("bar.arrive 6, 256;") && ptx.contains("bar.sync 6, 256;"));
+    for (args, need) in [
+        (
+            "--m 128 --n 3776 --k 1352 --persistent on",
+            "a non-persistent plan",
+        ),
+        ("--m 128 --n 3776 --k 1352 --stages 2", "3 or more"),
+        ("--m 16 --n 4096 --k 4096", "one warpgroup"),
+    ] {
+        let out = mosaic(&format!(
+            "compile gemm {args} --target sm_90a --k-pair on -o /dev/null"
+        ));
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{args}: {err}");
+        assert_eq!(err.trim_end().lines().count(), 1, "{args}: {err}");
+        assert!(
+            err.contains("splitting the k-tiles") && err.contains(need),
+            "{args}: {err}"
+        );
+    }
+    let (_, ptx) = sm90a_compiled("--m 128 --n 3776 --k 1352 --l2-prefetch 4");
+    assert!(ptx.contains("cp.async.bulk.prefetch.tensor.2d.L2.global"));
+    let (_, plain) = sm90a_compiled("--m 128 --n 3776 --k 1352");
+    assert!(!plain.contains("prefetch.tensor.2d"));
+    let out = mosaic("compile gemm --m 128 --n 3776 --k 1352 --target sm_90a --l2-prefetch 5000");
+    assert_eq!(out.status.code(), Some(2));
+}

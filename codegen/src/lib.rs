@@ -149,7 +149,9 @@ pub struct CompileOptions {
     /// 9.7.9.25.5.3) `d` k-tiles before the ring's first free stage would load them: at a
     /// tile's start the `d` k-tiles past the ring, then one a k-tile, so that the TMA load of a
     /// k-tile hits L2 instead of waiting on DRAM. A hint: the kernel's results do not depend
-    /// on it. `None` or `Some(0)`: none (not yet measured; docs/BENCHMARKS.md run 41).
+    /// on it. `None` or `Some(0)`: none, the default: at 18 decode shapes of M = 128 on an
+    /// H100 it ran 0.80x (8 k-tiles) and 0.78x (64) the kernels without it
+    /// (docs/BENCHMARKS.md run 41-a).
     pub l2_prefetch: Option<u32>,
     /// Two consumer warpgroups share each tile of a one-warpgroup warpgroup plan by its
     /// k-tiles (`true`): warpgroup 0 takes the even k-tiles and 1 the odd ones, each into
@@ -157,9 +159,11 @@ pub struct CompileOptions {
     /// tile's end warpgroup 1 hands its partial tile to warpgroup 0 through shared memory
     /// (`wm x wn` f32, beside the stages) and warpgroup 0 adds it and runs the epilogue.
     /// cuBLAS's 64x64 kernels at M = 128 do this (docs/BENCHMARKS.md run 41-a, ncu: two
-    /// consumer warpgroups issue one warpgroup's wgmma). Needs a non-persistent plan of one
-    /// warpgroup without split-K, stream-K, ping-pong or FFMA columns, and at least two
-    /// k-tiles; refused (`CodegenError::Unsupported`) otherwise.
+    /// consumer warpgroups issue one warpgroup's wgmma), but mosaic's kernels ran 0.978x
+    /// with it at 25 M = 128 shapes on an H100 (run 41-b), so it is off by default. Needs a
+    /// non-persistent plan of one warpgroup without split-K, stream-K, ping-pong or FFMA
+    /// columns, at least two k-tiles and a ring of three stages or more; refused
+    /// (`CodegenError::Unsupported`) otherwise.
     pub k_pair: bool,
 }
 

@@ -39,14 +39,16 @@ pub struct CompileArgs {
     /// L2 prefetch for warpgroup (sm_90a) kernels: the producer has the TMA engine bring
     /// each k-tile's boxes into L2 this many k-tiles before the stage ring would load them
     /// (`cp.async.bulk.prefetch.tensor`), so that loads from DRAM-resident operands hit L2.
-    /// 0: none (the default; docs/BENCHMARKS.md run 41)
+    /// 0: none, the default (0.78-0.80x at 18 M = 128 shapes on an H100: docs/BENCHMARKS.md
+    /// run 41-a)
     #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=4096))]
     pub l2_prefetch: u32,
     /// Two consumer warpgroups share each tile of a one-warpgroup warpgroup (sm_90a) plan by
     /// its k-tiles, even and odd, and add their partial tiles before the epilogue, as
-    /// cuBLAS's 64x64 kernels at M = 128 do (docs/BENCHMARKS.md run 41): `on` (non-persistent
-    /// plans without split-K, stream-K, ping-pong or FFMA columns, two k-tiles or more) or
-    /// `off`
+    /// cuBLAS's 64x64 kernels at M = 128 do (docs/BENCHMARKS.md run 41-a; 0.978x the default
+    /// at 25 M = 128 shapes on an H100, run 41-b): `on` (non-persistent plans without split-K,
+    /// stream-K, ping-pong or FFMA columns, two k-tiles or more, three stages or more) or
+    /// `off`, the default
     #[arg(long, default_value = "off", value_parser = ["on", "off"])]
     pub k_pair: String,
     /// Persistent tile scheduling for warpgroup (sm_90a) kernels: `auto` (the plan's

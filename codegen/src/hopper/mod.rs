@@ -852,7 +852,8 @@ impl Shape {
     }
 
     /// Rows of the output tile between consecutive consumer warpgroups' rows: `wm`, or 0 with
-    /// ping-pong consumers, which each own a whole tile.
+    /// ping-pong consumers, which each own a whole tile, and a k-pair's, which each hold all
+    /// of its rows (for half of its k-tiles).
     fn wg_row_step(&self) -> i64 {
         if self.pingpong || self.k_pair {
             0
@@ -898,7 +899,8 @@ impl Shape {
         self.a.tx_bytes() + self.b.tx_bytes()
     }
 
-    /// Bytes of the TMA-store staging buffers, all consumer warpgroups together.
+    /// Bytes of the TMA-store staging buffers, all consumer warpgroups that store C together
+    /// (a k-pair's warpgroup 0 alone).
     fn staging_bytes(&self) -> i64 {
         let stagers = if self.k_pair { 1 } else { self.consumers };
         stagers * self.store_bufs * epilogue::STORE_BOX_BYTES
