@@ -475,6 +475,11 @@ pub fn run_traced(
     }
     let mut grid = Grid::new(ctas);
     grid.run(global)?;
+    for (n, st) in grid.counts.iter_mut().zip(&e.body) {
+        if !matches!(st, Stmt::Instr(_)) {
+            *n = 0;
+        }
+    }
     Ok(Trace {
         tma: grid
             .ctas
@@ -534,10 +539,8 @@ impl<'a> Grid<'a> {
                         if steps > STEP_LIMIT {
                             return Err(SimError::StepLimit);
                         }
-                        let pc = self.threads[c][t].pc;
-                        if let (Some(n), Some(Stmt::Instr(_))) =
-                            (self.counts.get_mut(pc), self.ctas[c].e.body.get(pc))
-                        {
+                        // Every statement counts here; labels are zeroed at the end.
+                        if let Some(n) = self.counts.get_mut(self.threads[c][t].pc) {
                             *n += 1;
                         }
                         self.ctas[c].step(&mut self.threads[c], t, g)?;
