@@ -22,15 +22,23 @@ pub const SHAPES: &[(i64, i64, i64)] = &[
     (4096, 4096, 4096),
 ];
 
-/// The suite's cases for the dtypes `c` names (`--dtype all`: every one): each shape
-/// row-major, the two ragged ones in the other three layout combinations, and two with
-/// alpha, beta other than (1, 0); each case the compile flags, alpha and beta.
+/// The suite's cases for the dtypes `c` names (`--dtype all`: every one) that the target
+/// has an instruction for ([`tessellate::dtype_supported`]): each shape row-major, the two
+/// ragged ones in the other three layout combinations, and two with alpha, beta other than
+/// (1, 0); each case the compile flags, alpha and beta.
 ///
 /// # Errors
-/// [`CliError`] where `--dtype all` meets a 16-bit `--c-dtype`.
+/// [`CliError`] where `--dtype all` meets a 16-bit `--c-dtype`, or the target or GPU is
+/// unknown.
 pub fn cases(c: &CompileArgs) -> Result<Vec<(CompileArgs, f64, f64)>, CliError> {
+    let target = hw_models::target(&c.shape.target, c.shape.gpu.as_deref())
+        .map_err(|e| super::bad(e.to_string()))?;
+    let has = |d: &str| {
+        GemmDType::parse(d)
+            .is_none_or(|d| tessellate::dtype_supported(&target, d, target.features.has_wgmma))
+    };
     let mut cases = Vec::new();
-    for d in dtypes(c)? {
+    for d in dtypes(c)?.into_iter().filter(|d| has(d)) {
         for &(m, n, k) in SHAPES {
             cases.push((with(c, m, n, k, &d, "row", "row"), 1.0, 0.0));
         }

@@ -203,6 +203,24 @@ impl Candidate {
     }
 }
 
+/// Whether `target` has an instruction for GEMMs of `dtype`: an `mma.sync`, a `wgmma`
+/// (where `warpgroups` allows warpgroup plans) or a vector FMA. [`plans`] refuses the
+/// others with [`GenerateError::DTypeUnsupported`]; the CLI's suites leave them out.
+pub fn dtype_supported(target: &Target, dtype: GemmDType, warpgroups: bool) -> bool {
+    wgmma_ok(target, dtype, warpgroups)
+        || select::tensor_instruction(dtype).is_some_and(|i| target.supports(i))
+        || dtype
+            .vector_instruction()
+            .is_some_and(|i| target.supports(i))
+}
+
+/// Whether warpgroup plans (`warpgroups`) can take a `wgmma` of `dtype` on `target`.
+fn wgmma_ok(target: &Target, dtype: GemmDType, warpgroups: bool) -> bool {
+    warpgroups
+        && target.features.has_wgmma
+        && Instruction::wgmma(8, dtype.input(), dtype.acc()).is_ok_and(|i| target.supports(i))
+}
+
 /// Ranks plans for `problem` on `target`.
 ///
 /// # Errors
@@ -216,11 +234,9 @@ pub fn plans(
     let dtype = problem.dtype;
     let tname = target.arch.to_string();
     let mma = select::tensor_instruction(dtype).filter(|&i| target.supports(i));
-    let wgmma_ok = opts.warpgroups
-        && target.features.has_wgmma
-        && Instruction::wgmma(8, dtype.input(), dtype.acc()).is_ok_and(|i| target.supports(i));
+    let wgmma_ok = wgmma_ok(target, dtype, opts.warpgroups);
     let vector = dtype.vector_instruction().filter(|&i| target.supports(i));
-    if mma.is_none() && !wgmma_ok && vector.is_none() {
+    if !dtype_supported(target, dtype, opts.warpgroups) {
         return Err(GenerateError::DTypeUnsupported {
             target: tname,
             dtype,
@@ -1491,5 +1507,37 @@ pub(crate) fn region_counts(
     match instr.unit() {
         Unit::Tensor => cost::tensor_region(instr, ext, eb),
         _ => cost::vector_region(instr, ext, eb, worker_threads / 32),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// [`dtype_supported`] is the rule [`plans`] refuses dtypes by, on every modeled target
+    /// and dtype, with and without warpgroup plans.
+    #[test]
+    fn dtype_supported_is_what_plans_refuse() {
+        for arch in hw_models::archs() {
+            let target = hw_models::target(arch, None).unwrap();
+            for name in GemmDType::NAMES {
+                let dtype = GemmDType::parse(name).unwrap();
+                let problem = GemmProblem::new(64, 64, 64, 1, dtype).unwrap();
+                for warpgroups in [false, true] {
+                    let opts = Options {
+                        top: 1,
+                        budget: 1,
+                        warpgroups: warpgroups && target.features.has_wgmma,
+                        ..Options::default()
+                    };
+                    let refused = matches!(
+                        plans(&problem, &target, &opts),
+                        Err(GenerateError::DTypeUnsupported { .. })
+                    );
+                    let has = dtype_supported(&target, dtype, opts.warpgroups);
+                    assert_eq!(has, !refused, "{arch} {name} warpgroups {warpgroups}");
+                }
+            }
+        }
     }
 }

@@ -26,6 +26,6 @@ pub mod ring;
 pub mod select;
 
 pub use check::{Verdict, check_plan};
-pub use generate::{GenerateError, Options, Ranking, StopReason, plans};
+pub use generate::{GenerateError, Options, Ranking, StopReason, dtype_supported, plans};
 pub use plan::{Boundary, Modeled, PlacedItex, Plan, Reduction, Region, Split};
 pub use problem::{GemmDType, GemmProblem, ProblemError};
