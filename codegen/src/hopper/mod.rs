@@ -597,9 +597,7 @@ impl Shape {
         }
         // The TMA-store epilogue's staging buffers (one or two per consumer warpgroup): where
         // they fit beside the stages, or, asked for, in place of stages.
-        // With a k-pair only warpgroup 0 runs the epilogue.
-        let stagers = if k_pair { 1 } else { consumers };
-        let staging = |bufs: i64| stagers * bufs * epilogue::STORE_BOX_BYTES;
+        let staging = |bufs: i64| stagers(k_pair, consumers) * bufs * epilogue::STORE_BOX_BYTES;
         // Boxes are one 128-byte span of C wide, and tile the tile's columns. A transposed
         // plan's C tile is a column block of the caller's C, whose row pitch is the kernel's
         // m; it stages boxes transposed ([`epilogue`]).
@@ -902,8 +900,7 @@ impl Shape {
     /// Bytes of the TMA-store staging buffers, all consumer warpgroups that store C together
     /// (a k-pair's warpgroup 0 alone).
     fn staging_bytes(&self) -> i64 {
-        let stagers = if self.k_pair { 1 } else { self.consumers };
-        stagers * self.store_bufs * epilogue::STORE_BOX_BYTES
+        stagers(self.k_pair, self.consumers) * self.store_bufs * epilogue::STORE_BOX_BYTES
     }
 
     /// Dynamic shared memory: the stages, the staging buffers, split-K's receive buffer and
@@ -1621,6 +1618,8 @@ impl Ring {
     fn end(&self, b: &mut Builder, count: Reg) {
         let wrap = b.reg(RegClass::Pred);
         b.emit(Op::Add, "u32", vec![r(self.s), r(self.s), imm(self.step)]);
+        // The second form serves both steps; one stage on keeps the `mov 0` every kernel
+        // before the k-pair had, so that their PTX is unchanged.
         if self.step == 1 {
             b.emit(
                 Op::Setp,
@@ -2216,6 +2215,12 @@ fn main_loop_done(c: i64) -> i64 {
 /// Named barrier on which a k-pair's warpgroup 1 hands its partial tile to warpgroup 0
 /// ([`pair_partial`]; the others are listed at [`main_loop_done`]).
 const PAIR_BARRIER: i64 = 6;
+
+/// Consumer warpgroups that store C (each with its TMA-store staging buffers): all
+/// `consumers`, or with a k-pair ([`CompileOptions::k_pair`]) warpgroup 0 alone.
+fn stagers(k_pair: bool, consumers: i64) -> i64 {
+    if k_pair { 1 } else { consumers }
+}
 
 /// Bytes of a k-pair's partial tile beside the stages: `wm x wn` f32 accumulators (0
 /// without a k-pair, [`CompileOptions::k_pair`]).
