@@ -76,6 +76,11 @@ fn build_with(plan: &Plan, opts: &CompileOptions, swizzle: bool) -> Result<Kerne
             "warpgroup (wgmma) plans: the Hopper path is not implemented yet".into(),
         ));
     }
+    if opts.pdl != crate::Pdl::Off {
+        return Err(CodegenError::Unsupported(
+            "programmatic dependent launch (--pdl) of a warp-level (mma.sync or FFMA) plan".into(),
+        ));
+    }
     // Grid z is the batch, and a grid's z extent is at most 65535 (CUDA).
     if p.batch > MAX_GRID_Z {
         return Err(CodegenError::Unsupported(format!(
@@ -486,6 +491,7 @@ fn build_with(plan: &Plan, opts: &CompileOptions, swizzle: bool) -> Result<Kerne
         workspace_bytes: 0,
         cluster_order: None,
         resident_clusters: None,
+        programmatic_launch: false,
     })
 }
 

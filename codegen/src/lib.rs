@@ -165,6 +165,33 @@ pub struct CompileOptions {
     /// columns, at least two k-tiles and a ring of three stages or more; refused
     /// (`CodegenError::Unsupported`) otherwise.
     pub k_pair: bool,
+    /// Programmatic dependent launch for warpgroup kernels ([`Pdl`]; off by default).
+    pub pdl: Pdl,
+}
+
+/// Programmatic dependent launch (PDL, sm_90; CUDA programming guide, "Programmatic
+/// Dependent Launch and Synchronization") of a warpgroup kernel: launched with
+/// `CU_LAUNCH_ATTRIBUTE_PROGRAMMATIC_STREAM_SERIALIZATION` ([`Kernel::programmatic_launch`]),
+/// the kernel's CTAs may start while the previous kernel in the stream is finishing, once
+/// every CTA of that kernel has run `griddepcontrol.launch_dependents` (which each CTA of a
+/// PDL kernel does first); each thread runs `griddepcontrol.wait`, which returns when the
+/// previous grid has completed and its writes are visible, before it touches global memory
+/// (the simulator checks this: `ptx_sim::SimError::BeforeGridDepWait`). So the launch, the
+/// barrier set-up and the tensor-map fetch of one GEMM overlap the tail of the one before.
+/// Without the launch attribute both instructions do nothing.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Pdl {
+    /// No `griddepcontrol`; launched without the attribute.
+    #[default]
+    Off,
+    /// As above.
+    On,
+    /// As `On`, and before its wait the producer of a CTA with one tile (not persistent,
+    /// not stream-K) asks the TMA engine for its first k-tiles' boxes, as many as the ring
+    /// holds, into L2 (`cp.async.bulk.prefetch.tensor`: a hint that reads nothing into the
+    /// kernel; the loads after the wait read the operands as they are then), so that DRAM's
+    /// latency for them overlaps the previous kernel too.
+    Prefetch,
 }
 
 /// Issuing the next tile's first k-tiles during a persistent warpgroup kernel's TMA-store
@@ -218,6 +245,7 @@ impl Default for CompileOptions {
             half_c: false,
             l2_prefetch: None,
             k_pair: false,
+            pdl: Pdl::Off,
         }
     }
 }
@@ -266,6 +294,9 @@ pub struct Kernel {
     /// a launch on fewer CTAs reads no cluster order table and takes launch order).
     /// `None`: launch `grid` as it is.
     pub resident_clusters: Option<u32>,
+    /// Launch with programmatic stream serialization (`CompileOptions::pdl` on): the
+    /// kernel waits for the previous grid itself (`griddepcontrol.wait`).
+    pub programmatic_launch: bool,
 }
 
 /// A persistent warpgroup kernel's cluster order table (`hopper::order`): the `.const`

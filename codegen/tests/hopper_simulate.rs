@@ -17,7 +17,7 @@ mod common;
 use std::collections::BTreeSet;
 
 use codegen::simulate as sim;
-use codegen::{CompileOptions, EpilogueOverlap, Kernel, MatLayout, compile};
+use codegen::{CompileOptions, EpilogueOverlap, Kernel, MatLayout, Pdl, compile};
 use common::warpgroup_plans;
 use emit_ptx::ast::{Op, Operand, Stmt};
 use ptx_sim::SimError;
@@ -193,6 +193,22 @@ const VARIANTS: &[Variant] = &[
     ("L2 prefetch 64, persistent", |o| {
         o.persistent = Some(true);
         o.l2_prefetch = Some(64);
+    }),
+    // Programmatic dependent launch: the simulator refuses any global access before the
+    // accessing thread's `griddepcontrol.wait` (`SimError::BeforeGridDepWait`).
+    ("PDL", |o| o.pdl = Pdl::On),
+    ("PDL prefetch", |o| o.pdl = Pdl::Prefetch),
+    ("PDL prefetch, 2x2 block", |o| {
+        o.pdl = Pdl::Prefetch;
+        o.multicast_ab = Some([2, 2]);
+    }),
+    ("PDL, persistent", |o| {
+        o.persistent = Some(true);
+        o.pdl = Pdl::Prefetch;
+    }),
+    ("PDL, stream-K", |o| {
+        o.stream_k = Some(true);
+        o.pdl = Pdl::Prefetch;
     }),
 ];
 
@@ -420,5 +436,60 @@ fn l2_prefetch_asks_for_the_boxes_the_ring_loads_later() {
     assert!(
         kinds.iter().any(|k| k.1) && kinds.iter().any(|k| k.2),
         "{kinds:?}"
+    );
+}
+
+/// A kernel launched as a programmatic dependent (`CompileOptions::pdl`) may start before
+/// the previous grid has finished, so each thread must run `griddepcontrol.wait` before it
+/// touches global memory: the simulator refuses a kernel whose waits are gone (the
+/// producer's TMA loads come first), or only the consumers' (their C stores), and passes the
+/// built kernel, whose producer asks for the ring's first fill in L2 before its wait
+/// (`Pdl::Prefetch`): every box of the first `stages` k-tiles, each loaded later.
+#[test]
+fn pdl_kernels_wait_before_touching_global_memory() {
+    use sim::SimulateError::Run;
+    let (_, p, o) = pipelined();
+    let o = CompileOptions {
+        pdl: Pdl::Prefetch,
+        ..o
+    };
+    let kern = compile(&p, &o).unwrap();
+    assert!(kern.programmatic_launch);
+    let trace = sim::check_kernel(&kern, &p, &o, AB[0], 5).unwrap();
+    let stages = kern.stages as usize;
+    for (c, issued) in trace.tma.iter().enumerate() {
+        let first_load = issued.iter().position(|x| !x.prefetch).unwrap();
+        let (early, later) = issued.split_at(first_load);
+        assert!(early.iter().all(|x| x.prefetch), "CTA {c}");
+        let k_tiles = 1032_usize.div_ceil(64);
+        let boxes_per_k_tile = later.iter().filter(|x| !x.prefetch).count() / k_tiles;
+        assert_eq!(early.len(), stages * boxes_per_k_tile, "CTA {c}");
+        for x in early {
+            assert!(
+                later.iter().any(|y| y.map == x.map && y.coords == x.coords),
+                "CTA {c} prefetched {:?} and never loaded it",
+                x.coords
+            );
+        }
+    }
+    let is_wait = |op: &Op, m: &[String]| *op == Op::Griddepcontrol && m[0] == "wait";
+    let no_wait = without(&kern, |op, m, _| is_wait(op, m));
+    let e = sim::check_kernel(&no_wait, &p, &o, AB[0], 5).unwrap_err();
+    assert!(
+        matches!(e, Run(GemmError::Sim(SimError::BeforeGridDepWait(ref a))) if a.thread == 0),
+        "{e}"
+    );
+    // The consumers' wait is the last `griddepcontrol.wait` in the body.
+    let mut consumers_wait = kern.clone();
+    let body = &mut consumers_wait.module.entries[0].body;
+    let last = body
+        .iter()
+        .rposition(|s| matches!(s, Stmt::Instr(i) if is_wait(&i.op, &i.mods)))
+        .unwrap();
+    body.remove(last);
+    let e = sim::check_kernel(&consumers_wait, &p, &o, AB[0], 5).unwrap_err();
+    assert!(
+        matches!(e, Run(GemmError::Sim(SimError::BeforeGridDepWait(ref a))) if a.thread >= 128),
+        "{e}"
     );
 }

@@ -206,6 +206,10 @@ pub enum Op {
     Mapa,
     /// `trap` (aborts the kernel with an error the launcher reports)
     Trap,
+    /// `griddepcontrol` (`.launch_dependents` / `.wait`: programmatic dependent launch;
+    /// sm_90, PTX ISA 7.8; PTX ISA, parallel synchronization and communication
+    /// instructions: `griddepcontrol`)
+    Griddepcontrol,
 }
 
 impl Op {
@@ -264,11 +268,12 @@ impl Op {
             Op::Prefetch => "prefetch",
             Op::Barrier => "barrier",
             Op::Mapa => "mapa",
+            Op::Griddepcontrol => "griddepcontrol",
         }
     }
 
     /// Every opcode (for the parser's lookup).
-    pub const ALL: [Op; 52] = [
+    pub const ALL: [Op; 53] = [
         Op::Mov,
         Op::Add,
         Op::Sub,
@@ -321,6 +326,7 @@ impl Op {
         Op::Barrier,
         Op::Mapa,
         Op::Trap,
+        Op::Griddepcontrol,
     ];
 }
 

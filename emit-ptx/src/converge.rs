@@ -114,6 +114,7 @@ const NO_DEST: &[Op] = &[
     Op::Fence,
     Op::Membar,
     Op::Setmaxnreg,
+    Op::Griddepcontrol,
     Op::Prefetch,
     Op::Barrier,
     Op::CpAsync,

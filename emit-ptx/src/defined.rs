@@ -312,6 +312,7 @@ fn writes_first(ins: &Instr) -> bool {
         | Op::Membar
         | Op::Prefetch
         | Op::Setmaxnreg
+        | Op::Griddepcontrol
         | Op::Stmatrix
         | Op::Trap => false,
         Op::Mbarrier => ins

@@ -68,6 +68,18 @@ impl Cta<'_> {
                 Ok(())
             }
             Op::Fence | Op::Membar | Op::Prefetch | Op::Setmaxnreg => Ok(()),
+            // One grid at a time: the prerequisite grid has completed, and no dependent
+            // waits to launch.
+            Op::Griddepcontrol => match m {
+                ["wait"] => {
+                    if let Some(waited) = &mut self.grid_dep {
+                        waited.insert(tid);
+                    }
+                    Ok(())
+                }
+                ["launch_dependents"] => Ok(()),
+                _ => Err(None),
+            },
             Op::Barrier if m.first() == Some(&"cluster") => {
                 match m.get(1) {
                     Some(&"arrive") => th.cluster_arrivals += 1,
@@ -311,6 +323,11 @@ impl Cta<'_> {
         if !dst.is_multiple_of(128) {
             return Err(Some(SimError::Misaligned(access(map.box_bytes()))));
         }
+        self.after_grid_dep_wait(&Access {
+            space: "global",
+            addr: map.base,
+            ..access(map.box_bytes())
+        })?;
         let ranks: Vec<u32> = if m.contains(&"multicast::cluster") {
             let mask = self.val(th, tid, ops.get(3).ok_or(None)?).ok_or(None)? & 0xffff;
             (0..16).filter(|r| mask >> r & 1 != 0).collect()
@@ -377,6 +394,14 @@ impl Cta<'_> {
         if add && map.elem_bytes != 4 {
             return Err(None);
         }
+        self.after_grid_dep_wait(&Access {
+            cta: self.id,
+            thread: tid,
+            space: "global",
+            addr: map.base,
+            bytes: map.box_bytes(),
+            at,
+        })?;
         if !src.is_multiple_of(128) {
             return Err(Some(SimError::Misaligned(Access {
                 cta: self.id,

@@ -25,7 +25,7 @@
 //! Shared memory starts as `0xFF` bytes, NaN in f16, bf16 and f32: a product of shared
 //! memory that nothing wrote shows up as NaN.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 pub mod gemm;
 mod hopper;
@@ -117,6 +117,14 @@ pub enum SimError {
         /// The access.
         what: &'static str,
     },
+    /// In a kernel that takes part in programmatic dependent launch (it has a
+    /// `griddepcontrol` instruction), a thread touched global memory (a load, store,
+    /// reduction or TMA transfer; an L2 prefetch is a hint and may come first) before it
+    /// ran `griddepcontrol.wait`: launched as a dependent grid, it could read what the
+    /// previous grid has not written yet, or write what that grid still reads (PTX ISA,
+    /// parallel synchronization and communication instructions: `griddepcontrol`).
+    #[error("{0} comes before the thread's griddepcontrol.wait")]
+    BeforeGridDepWait(Access),
     /// A thread exited with bulk stores whose shared memory the TMA engine had not been
     /// waited on to read (`cp.async.bulk.wait_group.read`), or never committed.
     #[error("thread {thread} of CTA {cta:?} exited at statement {at} with bulk stores outstanding")]
@@ -163,7 +171,7 @@ pub struct Access {
     pub cta: [u32; 3],
     /// Thread index.
     pub thread: u32,
-    /// `global` or `shared`.
+    /// `global`, `const` or `shared`.
     pub space: &'static str,
     /// Address.
     pub addr: u64,
@@ -445,6 +453,10 @@ pub fn run_traced(
             what: format!("grid {:?} of {cluster}-CTA clusters", launch.grid),
         });
     }
+    let grid_dep = e
+        .body
+        .iter()
+        .any(|s| matches!(s, Stmt::Instr(i) if i.op == Op::Griddepcontrol));
     let mut ctas = Vec::new();
     for z in 0..launch.grid[2] {
         for y in 0..launch.grid[1] {
@@ -469,6 +481,7 @@ pub fn run_traced(
                     dirty: HashMap::new(),
                     dirty_by: HashMap::new(),
                     tma: Vec::new(),
+                    grid_dep: grid_dep.then(HashSet::new),
                 });
             }
         }
@@ -759,6 +772,9 @@ struct Cta<'a> {
     dirty_by: HashMap<u32, Vec<u64>>,
     /// TMA loads and prefetches its threads issued, in order ([`Trace::tma`]).
     tma: Vec<TmaIssue>,
+    /// In a kernel with a `griddepcontrol` instruction, the threads that have run
+    /// `griddepcontrol.wait` ([`SimError::BeforeGridDepWait`]); `None` in other kernels.
+    grid_dep: Option<HashSet<u32>>,
 }
 
 const STEP_LIMIT: u64 = 2_000_000_000;
@@ -766,6 +782,17 @@ const STEP_LIMIT: u64 = 2_000_000_000;
 impl Cta<'_> {
     fn rank(&self) -> u32 {
         self.id[0] % self.cluster
+    }
+
+    /// [`SimError::BeforeGridDepWait`] where `access` (to global memory) comes before its
+    /// thread's `griddepcontrol.wait` in a kernel that has one.
+    fn after_grid_dep_wait(&self, access: &Access) -> Result<(), SimError> {
+        match &self.grid_dep {
+            Some(waited) if !waited.contains(&access.thread) => {
+                Err(SimError::BeforeGridDepWait(access.clone()))
+            }
+            _ => Ok(()),
+        }
     }
 
     /// Releases the CTA's threads whose barrier, warp collective, warpgroup collective or
@@ -1121,6 +1148,9 @@ impl Cta<'_> {
         };
         if !addr.is_multiple_of(align) {
             return Err(SimError::Misaligned(access));
+        }
+        if space == "global" {
+            self.after_grid_dep_wait(&access)?;
         }
         let oob = SimError::OutOfBounds(access);
         match space {
@@ -1495,7 +1525,12 @@ fn int_value(x: u64, ty: &str) -> i128 {
 }
 
 fn space_name(s: &str) -> &'static str {
-    if s == "shared" { "shared" } else { "global" }
+    match s {
+        "shared" => "shared",
+        // The module's `.const` arrays: written before the launch, never by a grid.
+        "const" => "const",
+        _ => "global",
+    }
 }
 
 fn width(ty: &str) -> u64 {

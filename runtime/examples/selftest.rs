@@ -202,6 +202,7 @@ fn spec_for(call: &GemmCall, bug: Bug) -> KernelSpec {
         workspace_bytes: 0,
         cluster_order: None,
         resident_clusters: None,
+        programmatic_launch: false,
     }
 }
 
@@ -279,6 +280,7 @@ fn run() -> Result<bool, RuntimeError> {
         workspace_bytes: 0,
         cluster_order: None,
         resident_clusters: None,
+        programmatic_launch: false,
     };
     let call = gemm(16, 16, 16, E::F32, E::F32, C::F32);
     match rt.verify(&bad, &call, &VerifyOpts::default()) {

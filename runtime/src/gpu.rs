@@ -11,8 +11,8 @@ use std::sync::{Arc, Mutex, OnceLock};
 
 use cudarc::cublas::{CudaBlas, result as bresult, sys as bsys};
 use cudarc::driver::{
-    CudaContext, CudaFunction, CudaSlice, CudaStream, DevicePtr, DriverError, LaunchConfig,
-    PushKernelArg, result as dresult, sys,
+    CudaContext, CudaFunction, CudaSlice, CudaStream, DevicePtr, DriverError, result as dresult,
+    sys,
 };
 use cudarc::nvrtc::Ptx;
 use half::f16;
@@ -336,24 +336,23 @@ impl Runtime {
         call: &GemmCall,
         set: &DevSet,
     ) -> Result<(), RuntimeError> {
-        let cfg = LaunchConfig {
-            grid_dim: (spec.grid[0], spec.grid[1], spec.grid[2]),
-            block_dim: (spec.block[0], spec.block[1], spec.block[2]),
-            shared_mem_bytes: spec.dynamic_smem_bytes,
-        };
         let (alpha_f, beta_f) = (call.alpha as f32, call.beta as f32);
         let (alpha_i, beta_i) = (call.alpha as i32, call.beta as i32);
-        let mut lb = self.stream.launch_builder(f);
-        lb.arg(&set.a_ptr)
-            .arg(&set.b_ptr)
-            .arg(&set.c_ptr)
-            .arg(&call.m)
-            .arg(&call.n)
-            .arg(&call.k);
+        fn arg<T>(x: &T) -> *mut c_void {
+            std::ptr::from_ref(x).cast_mut().cast()
+        }
+        let mut args = vec![
+            arg(&set.a_ptr),
+            arg(&set.b_ptr),
+            arg(&set.c_ptr),
+            arg(&call.m),
+            arg(&call.n),
+            arg(&call.k),
+        ];
         if call.c == ElemType::S32 {
-            lb.arg(&alpha_i).arg(&beta_i);
+            args.extend([arg(&alpha_i), arg(&beta_i)]);
         } else {
-            lb.arg(&alpha_f).arg(&beta_f);
+            args.extend([arg(&alpha_f), arg(&beta_f)]);
         }
         if set.maps.len() != spec.tensor_maps.len() {
             return Err(RuntimeError::BadSpec(format!(
@@ -362,25 +361,53 @@ impl Runtime {
                 spec.tensor_maps.len()
             )));
         }
-        for m in &set.maps {
-            lb.arg(m);
-        }
+        args.extend(set.maps.iter().map(arg));
         if spec.workspace_bytes > 0 {
             let Some(ws) = &set.workspace else {
                 return Err(RuntimeError::BadSpec(
                     "no workspace allocated for a kernel that takes one".into(),
                 ));
             };
-            lb.arg(ws);
+            args.push(arg(ws));
         }
-        // SAFETY: the parameter list matches the ABI documented on `KernelSpec` (three u64
-        // device pointers to live allocations of the sizes `call` implies, three u32, two
-        // f32/s32 scalars, then one 128-byte tensor map per `spec.tensor_maps`, encoded for
-        // this set's buffers and living in `set` until the launch has copied them). A kernel that disagrees with the ABI can fault on the device; that
-        // is reported as a launch error at the next synchronization, not host UB.
-        unsafe { lb.launch(cfg) }
-            .map(|_| ())
-            .map_err(|e| RuntimeError::Launch(err_name(e)))
+        // Programmatic stream serialization: the kernel may start before the previous one in
+        // the stream finishes (it waits for it itself: `KernelSpec::programmatic_launch`).
+        // SAFETY: a plain-old-data attribute, zero then filled as the driver API documents.
+        let mut attr: sys::CUlaunchAttribute = unsafe { std::mem::zeroed() };
+        attr.id = sys::CUlaunchAttributeID::CU_LAUNCH_ATTRIBUTE_PROGRAMMATIC_STREAM_SERIALIZATION;
+        attr.value.programmaticStreamSerializationAllowed = 1;
+        let cfg = sys::CUlaunchConfig {
+            gridDimX: spec.grid[0],
+            gridDimY: spec.grid[1],
+            gridDimZ: spec.grid[2],
+            blockDimX: spec.block[0],
+            blockDimY: spec.block[1],
+            blockDimZ: spec.block[2],
+            sharedMemBytes: spec.dynamic_smem_bytes,
+            hStream: self.stream.cu_stream(),
+            attrs: &raw mut attr,
+            numAttrs: u32::from(spec.programmatic_launch),
+        };
+        self.ctx
+            .bind_to_thread()
+            .map_err(|e| drv("bind context", e))?;
+        // SAFETY: `args` points at values that live until this call returns (the driver
+        // copies them), in the order of the ABI documented on `KernelSpec`: three u64 device
+        // pointers to live allocations of the sizes `call` implies, three u32, two f32/s32
+        // scalars, then one 128-byte tensor map per `spec.tensor_maps` (encoded for this
+        // set's buffers) and the workspace pointer where the kernel takes one. A kernel that
+        // disagrees with the ABI can fault on the device; that is reported as a launch error
+        // at the next synchronization, not host UB.
+        unsafe {
+            sys::cuLaunchKernelEx(
+                &raw const cfg,
+                f.cu_function(),
+                args.as_mut_ptr(),
+                std::ptr::null_mut(),
+            )
+        }
+        .result()
+        .map_err(|e| RuntimeError::Launch(err_name(e)))
     }
 
     fn sync(&self, what: &str) -> Result<(), RuntimeError> {

@@ -27,6 +27,7 @@
 //!     workspace_bytes: 0,
 //!     cluster_order: None,
 //!     resident_clusters: None,
+//!     programmatic_launch: false,
 //! };
 //! let call = GemmCall::new(4096, 4096, 4096, ElemType::F16, ElemType::F32, Compute::F32);
 //! match runtime::verify(&spec, &call, &VerifyOpts::default()) {
@@ -130,6 +131,7 @@ mod tests {
             workspace_bytes: 0,
             cluster_order: None,
             resident_clusters: None,
+            programmatic_launch: false,
         };
         let call = GemmCall::new(8, 8, 8, ElemType::F32, ElemType::F32, Compute::F32);
         assert!(matches!(

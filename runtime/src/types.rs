@@ -40,6 +40,11 @@ pub struct KernelSpec {
     /// cluster waits for another to finish its tiles (`grid[0]` must be a multiple of `c`).
     /// `None`: `grid` as it is.
     pub resident_clusters: Option<u32>,
+    /// Launch with `CU_LAUNCH_ATTRIBUTE_PROGRAMMATIC_STREAM_SERIALIZATION` (programmatic
+    /// dependent launch, sm_90): the kernel may start before the previous kernel in the
+    /// stream has finished, so it must run `griddepcontrol.wait` in every thread before
+    /// touching global memory (`codegen::Pdl`). `false`: a plain launch.
+    pub programmatic_launch: bool,
 }
 
 /// A kernel's cluster order table: the module's `.const` array `symbol` of `clusters` `u16`
@@ -838,6 +843,7 @@ mod tests {
             workspace_bytes: 0,
             cluster_order: None,
             resident_clusters: None,
+            programmatic_launch: false,
         };
         assert!(s.validate().is_ok());
         s.block = [64, 32, 1];

@@ -51,6 +51,13 @@ pub struct CompileArgs {
     /// `off`, the default
     #[arg(long, default_value = "off", value_parser = ["on", "off"])]
     pub k_pair: String,
+    /// Programmatic dependent launch for warpgroup (sm_90a) kernels: `on` launches the
+    /// kernel so that it may start while the previous kernel in the stream finishes (its
+    /// threads run `griddepcontrol.wait` before touching global memory); `prefetch` also
+    /// has each one-tile CTA ask for its first k-tiles into L2 before that wait; `off`, the
+    /// default
+    #[arg(long, default_value = "off", value_parser = ["off", "on", "prefetch"])]
+    pub pdl: String,
     /// Persistent tile scheduling for warpgroup (sm_90a) kernels: `auto` (the plan's
     /// choice), `on` or `off`. Split-K plans are never persistent.
     #[arg(long, default_value = "auto", value_parser = ["auto", "on", "off"])]
@@ -364,6 +371,11 @@ pub fn compiled(
         epilogue_overlap: a.epilogue_overlap,
         l2_prefetch: Some(a.l2_prefetch).filter(|&d| d > 0),
         k_pair: a.k_pair == "on",
+        pdl: match a.pdl.as_str() {
+            "on" => codegen::Pdl::On,
+            "prefetch" => codegen::Pdl::Prefetch,
+            _ => codegen::Pdl::Off,
+        },
         half_c,
         ..target_defaults(&target)
     };

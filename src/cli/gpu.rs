@@ -99,6 +99,7 @@ fn spec(k: &codegen::Kernel) -> KernelSpec {
         dynamic_smem_bytes: k.dynamic_smem_bytes,
         workspace_bytes: k.workspace_bytes,
         resident_clusters: k.resident_clusters,
+        programmatic_launch: k.programmatic_launch,
         cluster_order: k.cluster_order.as_ref().map(|o| runtime::ClusterOrderDesc {
             symbol: o.symbol.clone(),
             clusters: o.clusters,

@@ -103,8 +103,8 @@ use tessellate::{GemmDType, Plan, Split, ring};
 
 use crate::builder::{Builder, addr, imm, r, sym, vec};
 use crate::{
-    ClusterOrder, CodegenError, CompileOptions, EpilogueOverlap, Kernel, MatLayout, TensorMapSpec,
-    TmaElem, TmaOperand,
+    ClusterOrder, CodegenError, CompileOptions, EpilogueOverlap, Kernel, MatLayout, Pdl,
+    TensorMapSpec, TmaElem, TmaOperand,
 };
 use layout::{ATOM, Major, OperandTile, SPAN, SPANS};
 use stream_k::StreamK;
@@ -328,6 +328,8 @@ struct Shape {
     /// Two consumer warpgroups split each tile's k-tiles, even and odd
     /// ([`CompileOptions::k_pair`]; [`pair_partial`]).
     k_pair: bool,
+    /// Programmatic dependent launch ([`CompileOptions::pdl`]).
+    pdl: Pdl,
 }
 
 impl Shape {
@@ -759,6 +761,7 @@ impl Shape {
             overlap,
             l2_prefetch: opts.l2_prefetch.map_or(0, i64::from),
             k_pair,
+            pdl: opts.pdl,
         };
         // With one row or one column of (multicast) tile groups both orders are the same: m
         // fastest then, as before run 30, so that such kernels' PTX is unchanged.
@@ -935,6 +938,11 @@ pub fn build(plan: &Plan, opts: &CompileOptions) -> Result<Kernel, CodegenError>
     let s_count = sh.stages;
 
     let mut b = Builder::default();
+    if sh.pdl != Pdl::Off {
+        // The next grid in the stream may launch once every CTA of this one has started;
+        // its threads wait (`griddepcontrol.wait`) before touching global memory.
+        b.emit(Op::Griddepcontrol, "launch_dependents", vec![]);
+    }
     let mut params: Vec<Param> = ["A", "B", "C"]
         .iter()
         .map(|n| Param::new(ParamType::U64, *n))
@@ -1030,6 +1038,9 @@ pub fn build(plan: &Plan, opts: &CompileOptions) -> Result<Kernel, CodegenError>
     producer(&mut b, &sh, base, bars, tid);
 
     b.label(&consumer);
+    if sh.pdl != Pdl::Off {
+        b.emit(Op::Griddepcontrol, "wait", vec![]);
+    }
     // One copy of the consumer code per consumer warpgroup, so that its index is an
     // immediate: ptxas then keeps the A descriptors (which carry the warpgroup's row offset)
     // in uniform registers as it does B's. Derived from `%tid`, the offset put A's
@@ -1135,6 +1146,7 @@ pub fn build(plan: &Plan, opts: &CompileOptions) -> Result<Kernel, CodegenError>
         // (A stream-K schedule is fixed for its grid; split-K kernels are not persistent.)
         resident_clusters: (sh.persistent && sh.sk.is_none() && sh.mcast() > 1)
             .then_some(sh.mcast() as u32),
+        programmatic_launch: sh.pdl != Pdl::Off,
     })
 }
 
@@ -1691,6 +1703,12 @@ fn producer(b: &mut Builder, sh: &Shape, base: Reg, bars: Reg, tid: Reg) {
     };
     let (map_a, map_b) = (map_reg("tmap_a"), map_reg("tmap_b"));
     let map_b_tail = sh.b.tail_inner().map(|_| map_reg("tmap_b_tail"));
+    // A CTA of one tile waits for the previous grid after its L2 prefetch (`Pdl::Prefetch`);
+    // a CTA that loops over tiles waits before its first.
+    let one_tile = !sh.persistent && sh.sk.is_none();
+    if sh.pdl != Pdl::Off && !one_tile {
+        b.emit(Op::Griddepcontrol, "wait", vec![]);
+    }
     let k0 = b.reg(RegClass::B32);
     let ebar = b.reg(RegClass::B32);
     let prev = b.reg(RegClass::B32);
@@ -1720,8 +1738,16 @@ fn producer(b: &mut Builder, sh: &Shape, base: Reg, bars: Reg, tid: Reg) {
         },
     ];
     b.emit(Op::Mul, "lo.u32", vec![r(k0), r(at.kbeg), imm(sh.bk)]);
+    if sh.pdl != Pdl::Off && one_tile {
+        if sh.pdl == Pdl::Prefetch {
+            let first = [0, sh.stages];
+            prefetch_range(b, sh, &operands, k0, at.count, c, at.bz, first);
+        }
+        b.emit(Op::Griddepcontrol, "wait", vec![]);
+    }
     if sh.l2_prefetch > 0 {
-        prefetch_ahead(b, sh, &operands, k0, at.count, c, at.bz);
+        let past = [sh.stages, sh.stages + sh.l2_prefetch];
+        prefetch_range(b, sh, &operands, k0, at.count, c, at.bz, past);
     }
     ring.open(b, sh, base, bars, None);
     let (stage, bar) = (ring.stage, ring.bar);
@@ -1849,9 +1875,12 @@ impl Loaded<'_> {
 }
 
 /// At a tile's start (k-coordinate `k0`, `count` k-tiles), prefetches into L2 the k-tiles
-/// `stages .. min(stages + l2_prefetch, count)`: those past the ring's first fill, which the
-/// main loop's prefetch (one a k-tile, `stages + l2_prefetch` ahead) never reaches.
-fn prefetch_ahead(
+/// `range[0] .. min(range[1], count)`: with `l2_prefetch`, `stages .. stages +
+/// l2_prefetch`, those past the ring's first fill, which the main loop's prefetch (one a
+/// k-tile, `stages + l2_prefetch` ahead) never reaches; with `Pdl::Prefetch`, the ring's
+/// first fill, before the grid dependency wait.
+#[allow(clippy::too_many_arguments)]
+fn prefetch_range(
     b: &mut Builder,
     sh: &Shape,
     operands: &[Loaded],
@@ -1859,6 +1888,7 @@ fn prefetch_ahead(
     count: Reg,
     c: [Reg; 2],
     bz: Option<Reg>,
+    range: [i64; 2],
 ) {
     let (j, end, kp, done) = (
         b.reg(RegClass::B32),
@@ -1867,12 +1897,8 @@ fn prefetch_ahead(
         b.reg(RegClass::Pred),
     );
     let (top, out) = (b.fresh_label("PREFETCH"), b.fresh_label("PREFETCHED"));
-    b.emit(Op::Mov, "u32", vec![r(j), imm(sh.stages)]);
-    b.emit(
-        Op::Min,
-        "u32",
-        vec![r(end), r(count), imm(sh.stages + sh.l2_prefetch)],
-    );
+    b.emit(Op::Mov, "u32", vec![r(j), imm(range[0])]);
+    b.emit(Op::Min, "u32", vec![r(end), r(count), imm(range[1])]);
     b.label(&top);
     b.emit(Op::Setp, "ge.u32", vec![r(done), r(j), r(end)]);
     b.emit_if(done, false, Op::Bra, "", vec![sym(&out)]);
