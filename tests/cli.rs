@@ -624,3 +624,22 @@ fn k_pair_and_l2_prefetch_build_or_refuse_in_one_line() {
     let out = mosaic("compile gemm --m 128 --n 3776 --k 1352 --target sm_90a --l2-prefetch 5000");
     assert_eq!(out.status.code(), Some(2));
 }
+
+/// `--pdl on` builds a warpgroup kernel that lets the next grid launch and waits for the
+/// previous one; a warp-level (sm_80 mma.sync) plan is refused in one line (exit 1); an
+/// unknown value by the parser (exit 2).
+#[test]
+fn pdl_builds_warpgroup_kernels_and_refuses_warp_level_ones_in_one_line() {
+    let (_, ptx) = sm90a_compiled("--m 128 --n 3776 --k 1352 --pdl on");
+    assert!(ptx.contains("griddepcontrol.launch_dependents;"));
+    assert_eq!(ptx.matches("griddepcontrol.wait;").count(), 2);
+    let (_, ptx) = sm90a_compiled("--m 128 --n 3776 --k 1352 --pdl prefetch");
+    assert!(ptx.contains("cp.async.bulk.prefetch.tensor.2d.L2.global"));
+    let out = mosaic("compile gemm --m 128 --n 3776 --k 1352 --target sm_80 --pdl on -o /dev/null");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+    assert!(err.contains("programmatic dependent launch"), "{err}");
+    let out = mosaic("compile gemm --m 128 --n 3776 --k 1352 --target sm_90a --pdl always");
+    assert_eq!(out.status.code(), Some(2));
+}

@@ -1561,6 +1561,60 @@ fn l2_prefetch_kernels_prefetch_their_loads_and_assemble_without_spills() {
     println!("{built} L2-prefetch kernels checked");
 }
 
+/// Programmatic dependent launch (`CompileOptions::pdl`): at the decode and square shapes,
+/// every ranked plan of every case with a row-major A takes it; its kernel asks to be
+/// launched as a programmatic dependent, lets the next grid launch first thing
+/// (`griddepcontrol.launch_dependents`), waits for the previous grid once in the producer,
+/// before its first TMA load, and once in the consumers, and assembles without spills;
+/// without the option no kernel has a `griddepcontrol`. (That no thread touches global
+/// memory before its wait: `hopper_simulate`'s `pdl_kernels_wait_before_touching_global_memory`
+/// and its PDL variants.)
+#[test]
+fn pdl_kernels_wait_for_the_previous_grid_and_assemble_without_spills() {
+    use emit_ptx::ast::{Op, Stmt};
+    let ptxas_ok = ptxas::require_or_skip("pdl_kernels").is_some();
+    let mut checks = Checks::new();
+    let mut built = 0;
+    for shape in [(16, 4096, 4096), (128, 4096, 4096), (1000, 1000, 1000)] {
+        for (dtype, a, b) in cases().into_iter().filter(|c| c.1 == MatLayout::RowMajor) {
+            for (plan, opts) in warpgroup_plans(dtype, shape, a, b) {
+                let what = format!("{dtype} {shape:?} {a:?}/{b:?}\n{plan}");
+                let plain = compile(&plan, &opts).unwrap();
+                assert!(!plain.ptx.contains("griddepcontrol"), "{what}");
+                assert!(!plain.programmatic_launch, "{what}");
+                let opts = CompileOptions {
+                    pdl: codegen::Pdl::On,
+                    ..opts
+                };
+                let k = compile(&plan, &opts).unwrap_or_else(|e| panic!("{what}: {e}"));
+                assert!(k.programmatic_launch, "{what}");
+                assert_eq!(parse_module(&k.ptx).unwrap(), k.module, "{what}");
+                let first = k.module.entries[0].body.iter().find_map(|s| match s {
+                    Stmt::Instr(i) => Some((i.op, i.mods.clone())),
+                    _ => None,
+                });
+                let launch = (Op::Griddepcontrol, vec!["launch_dependents".to_string()]);
+                assert_eq!(first, Some(launch), "{what}");
+                assert_eq!(k.ptx.matches("griddepcontrol.launch_dependents;").count(), 1);
+                assert_eq!(k.ptx.matches("griddepcontrol.wait;").count(), 2, "{what}");
+                let producer = k.ptx.split("// producer warpgroup").nth(1).unwrap();
+                let (wait, load) = (
+                    producer.find("griddepcontrol.wait;").unwrap(),
+                    producer.find("cp.async.bulk.tensor").unwrap(),
+                );
+                assert!(wait < load, "{what}");
+                let consumers = producer.split("\nCONSUMER").nth(1).unwrap();
+                assert!(consumers.contains("griddepcontrol.wait;"), "{what}");
+                check_kernel(&mut checks, k.ptx, what, ptxas_ok);
+                built += 1;
+            }
+        }
+    }
+    checks.finish();
+    assert!(built > 0);
+    println!("{built} PDL kernels checked");
+}
+
 /// k-pair consumers (`CompileOptions::k_pair`): every ranked plan of every case at the decode
 /// and square shapes is built where it can be (one warpgroup, non-persistent, no split-K or
 /// stream-K, two k-tiles or more) and refused with the reason elsewhere; a built kernel
