@@ -627,7 +627,8 @@ fn k_pair_and_l2_prefetch_build_or_refuse_in_one_line() {
 
 /// `--pdl on` builds a warpgroup kernel that lets the next grid launch and waits for the
 /// previous one; a warp-level (sm_80 mma.sync) plan is refused in one line (exit 1); an
-/// unknown value by the parser (exit 2).
+/// unknown value by the parser (exit 2); by default warpgroup kernels take it and
+/// warp-level ones build without it.
 #[test]
 fn pdl_builds_warpgroup_kernels_and_refuses_warp_level_ones_in_one_line() {
     let (_, ptx) = sm90a_compiled("--m 128 --n 3776 --k 1352 --pdl on");
@@ -642,4 +643,11 @@ fn pdl_builds_warpgroup_kernels_and_refuses_warp_level_ones_in_one_line() {
     assert!(err.contains("programmatic dependent launch"), "{err}");
     let out = mosaic("compile gemm --m 128 --n 3776 --k 1352 --target sm_90a --pdl always");
     assert_eq!(out.status.code(), Some(2));
+    // By default: on for the warpgroup kernel, off for the warp-level one.
+    let (_, default) = sm90a_compiled("--m 128 --n 3776 --k 1352");
+    assert!(default.contains("griddepcontrol.wait;"));
+    let (_, off) = sm90a_compiled("--m 128 --n 3776 --k 1352 --pdl off");
+    assert!(!off.contains("griddepcontrol"));
+    let out = mosaic("compile gemm --m 128 --n 3776 --k 1352 --target sm_80 -o /dev/null");
+    assert_eq!(out.status.code(), Some(0));
 }

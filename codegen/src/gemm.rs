@@ -76,7 +76,7 @@ fn build_with(plan: &Plan, opts: &CompileOptions, swizzle: bool) -> Result<Kerne
             "warpgroup (wgmma) plans: the Hopper path is not implemented yet".into(),
         ));
     }
-    if opts.pdl != crate::Pdl::Off {
+    if matches!(opts.pdl, crate::Pdl::On | crate::Pdl::Prefetch) {
         return Err(CodegenError::Unsupported(
             "programmatic dependent launch (--pdl) of a warp-level (mma.sync or FFMA) plan".into(),
         ));

@@ -1565,8 +1565,9 @@ fn l2_prefetch_kernels_prefetch_their_loads_and_assemble_without_spills() {
 /// every ranked plan of every case with a row-major A takes it; its kernel asks to be
 /// launched as a programmatic dependent, lets the next grid launch first thing
 /// (`griddepcontrol.launch_dependents`), waits for the previous grid once in the producer,
-/// before its first TMA load, and once in the consumers, and assembles without spills;
-/// without the option no kernel has a `griddepcontrol`. (That no thread touches global
+/// before its first TMA load, and once in the consumers, and assembles without spills; with
+/// it off no kernel has a `griddepcontrol`, and by default (`Pdl::Auto`) every kernel is the
+/// one built with it on. (That no thread touches global
 /// memory before its wait: `hopper_simulate`'s `pdl_kernels_wait_before_touching_global_memory`
 /// and its PDL variants.)
 #[test]
@@ -1579,14 +1580,12 @@ fn pdl_kernels_wait_for_the_previous_grid_and_assemble_without_spills() {
         for (dtype, a, b) in cases().into_iter().filter(|c| c.1 == MatLayout::RowMajor) {
             for (plan, opts) in warpgroup_plans(dtype, shape, a, b) {
                 let what = format!("{dtype} {shape:?} {a:?}/{b:?}\n{plan}");
-                let plain = compile(&plan, &opts).unwrap();
+                let with = |pdl| compile(&plan, &CompileOptions { pdl, ..opts });
+                let plain = with(codegen::Pdl::Off).unwrap();
                 assert!(!plain.ptx.contains("griddepcontrol"), "{what}");
                 assert!(!plain.programmatic_launch, "{what}");
-                let opts = CompileOptions {
-                    pdl: codegen::Pdl::On,
-                    ..opts
-                };
-                let k = compile(&plan, &opts).unwrap_or_else(|e| panic!("{what}: {e}"));
+                let k = with(codegen::Pdl::On).unwrap_or_else(|e| panic!("{what}: {e}"));
+                assert_eq!(with(codegen::Pdl::Auto).unwrap().ptx, k.ptx, "{what}");
                 assert!(k.programmatic_launch, "{what}");
                 assert_eq!(parse_module(&k.ptx).unwrap(), k.module, "{what}");
                 let first = k.module.entries[0].body.iter().find_map(|s| match s {
@@ -1595,7 +1594,10 @@ fn pdl_kernels_wait_for_the_previous_grid_and_assemble_without_spills() {
                 });
                 let launch = (Op::Griddepcontrol, vec!["launch_dependents".to_string()]);
                 assert_eq!(first, Some(launch), "{what}");
-                assert_eq!(k.ptx.matches("griddepcontrol.launch_dependents;").count(), 1);
+                assert_eq!(
+                    k.ptx.matches("griddepcontrol.launch_dependents;").count(),
+                    1
+                );
                 assert_eq!(k.ptx.matches("griddepcontrol.wait;").count(), 2, "{what}");
                 let producer = k.ptx.split("// producer warpgroup").nth(1).unwrap();
                 let (wait, load) = (

@@ -194,9 +194,10 @@ const VARIANTS: &[Variant] = &[
         o.persistent = Some(true);
         o.l2_prefetch = Some(64);
     }),
-    // Programmatic dependent launch: the simulator refuses any global access before the
-    // accessing thread's `griddepcontrol.wait` (`SimError::BeforeGridDepWait`).
-    ("PDL", |o| o.pdl = Pdl::On),
+    // Programmatic dependent launch (on by default): the simulator refuses any global
+    // access before the accessing thread's `griddepcontrol.wait`
+    // (`SimError::BeforeGridDepWait`).
+    ("PDL off", |o| o.pdl = Pdl::Off),
     ("PDL prefetch", |o| o.pdl = Pdl::Prefetch),
     ("PDL prefetch, 2x2 block", |o| {
         o.pdl = Pdl::Prefetch;

@@ -53,10 +53,11 @@ pub struct CompileArgs {
     pub k_pair: String,
     /// Programmatic dependent launch for warpgroup (sm_90a) kernels: `on` launches the
     /// kernel so that it may start while the previous kernel in the stream finishes (its
-    /// threads run `griddepcontrol.wait` before touching global memory); `prefetch` also
-    /// has each one-tile CTA ask for its first k-tiles into L2 before that wait; `off`, the
-    /// default
-    #[arg(long, default_value = "off", value_parser = ["off", "on", "prefetch"])]
+    /// threads run `griddepcontrol.wait` before touching global memory; 1.09-1.20x at decode
+    /// shapes on an H100, docs/BENCHMARKS.md run 42); `prefetch` also has each one-tile CTA
+    /// ask for its first k-tiles into L2 before that wait (slower than `on`); `off`; `auto`,
+    /// the default: `on` for warpgroup plans, `off` for warp-level ones
+    #[arg(long, default_value = "auto", value_parser = ["auto", "off", "on", "prefetch"])]
     pub pdl: String,
     /// Persistent tile scheduling for warpgroup (sm_90a) kernels: `auto` (the plan's
     /// choice), `on` or `off`. Split-K plans are never persistent.
@@ -374,7 +375,8 @@ pub fn compiled(
         pdl: match a.pdl.as_str() {
             "on" => codegen::Pdl::On,
             "prefetch" => codegen::Pdl::Prefetch,
-            _ => codegen::Pdl::Off,
+            "off" => codegen::Pdl::Off,
+            _ => codegen::Pdl::Auto,
         },
         half_c,
         ..target_defaults(&target)

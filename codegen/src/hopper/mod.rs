@@ -761,7 +761,10 @@ impl Shape {
             overlap,
             l2_prefetch: opts.l2_prefetch.map_or(0, i64::from),
             k_pair,
-            pdl: opts.pdl,
+            pdl: match opts.pdl {
+                Pdl::Auto => Pdl::On,
+                x => x,
+            },
         };
         // With one row or one column of (multicast) tile groups both orders are the same: m
         // fastest then, as before run 30, so that such kernels' PTX is unchanged.
