@@ -1519,98 +1519,101 @@ fn ffma_column_kernels_narrow_the_wgmma_and_assemble_without_spills() {
     assert!(e.contains("tf32, 128-byte spans only"), "{e}");
 }
 
-/// L2 prefetch (`CompileOptions::l2_prefetch`): at the decode and square shapes, every
-/// ranked plan of every case with a row-major A (a column-major A is loaded in boxes as a
-/// row-major B is)
-/// takes it, prefetches each box it loads twice in its PTX (the
-/// tile's first fill past the ring, and one k-tile a turn of the main loop), and assembles
-/// without spills; without the option no kernel prefetches. (Which boxes it asks for:
+/// Every ranked warpgroup plan, with its compile options and a description, at the decode
+/// and square shapes (16x4096x4096, 128x4096x4096, 1000^3) of every case with a row-major A
+/// (a column-major A is loaded in boxes as a row-major B is).
+fn row_major_a_plans() -> Vec<(Plan, CompileOptions, String)> {
+    let mut v = Vec::new();
+    for shape in [(16, 4096, 4096), (128, 4096, 4096), (1000, 1000, 1000)] {
+        for (dtype, a, b) in cases().into_iter().filter(|c| c.1 == MatLayout::RowMajor) {
+            for (plan, opts) in warpgroup_plans(dtype, shape, a, b) {
+                let what = format!("{dtype} {shape:?} {a:?}/{b:?}\n{plan}");
+                v.push((plan, opts, what));
+            }
+        }
+    }
+    v
+}
+
+/// L2 prefetch (`CompileOptions::l2_prefetch`): every plan of [`row_major_a_plans`] takes
+/// it, prefetches each box it loads twice in its PTX (the tile's first fill past the ring,
+/// and one k-tile a turn of the main loop), and assembles without spills; without the
+/// option no kernel prefetches. (Which boxes it asks for:
 /// `hopper_simulate`'s `l2_prefetch_asks_for_the_boxes_the_ring_loads_later`.)
 #[test]
 fn l2_prefetch_kernels_prefetch_their_loads_and_assemble_without_spills() {
     let ptxas_ok = ptxas::require_or_skip("l2_prefetch_kernels").is_some();
     let mut checks = Checks::new();
     let mut built = 0;
-    for shape in [(16, 4096, 4096), (128, 4096, 4096), (1000, 1000, 1000)] {
-        for (dtype, a, b) in cases().into_iter().filter(|c| c.1 == MatLayout::RowMajor) {
-            for (plan, opts) in warpgroup_plans(dtype, shape, a, b) {
-                let what = format!("{dtype} {shape:?} {a:?}/{b:?}\n{plan}");
-                let plain = compile(&plan, &opts).unwrap();
-                let prefetches = |ptx: &str| ptx.matches("cp.async.bulk.prefetch.tensor").count();
-                assert_eq!(prefetches(&plain.ptx), 0, "{what}");
-                let opts = CompileOptions {
-                    l2_prefetch: Some(4),
-                    ..opts
-                };
-                let k = compile(&plan, &opts).unwrap_or_else(|e| panic!("{what}: {e}"));
-                assert_eq!(parse_module(&k.ptx).unwrap(), k.module, "{what}");
-                // The producer warpgroup's loads (an epilogue overlap's are the consumers').
-                let producer = k.ptx.split("// producer warpgroup").nth(1).unwrap();
-                let producer = producer.split("\nCONSUMER").next().unwrap();
-                let loads = producer.matches("cp.async.bulk.tensor").count();
-                assert!(loads > 0, "{what}");
-                assert_eq!(prefetches(producer), 2 * loads, "{what}");
-                assert_eq!(prefetches(&k.ptx), 2 * loads, "{what}");
-                check_kernel(&mut checks, k.ptx, what, ptxas_ok);
-                built += 1;
-            }
-        }
+    for (plan, opts, what) in row_major_a_plans() {
+        let plain = compile(&plan, &opts).unwrap();
+        let prefetches = |ptx: &str| ptx.matches("cp.async.bulk.prefetch.tensor").count();
+        assert_eq!(prefetches(&plain.ptx), 0, "{what}");
+        let opts = CompileOptions {
+            l2_prefetch: Some(4),
+            ..opts
+        };
+        let k = compile(&plan, &opts).unwrap_or_else(|e| panic!("{what}: {e}"));
+        assert_eq!(parse_module(&k.ptx).unwrap(), k.module, "{what}");
+        // The producer warpgroup's loads (an epilogue overlap's are the consumers').
+        let producer = k.ptx.split("// producer warpgroup").nth(1).unwrap();
+        let producer = producer.split("\nCONSUMER").next().unwrap();
+        let loads = producer.matches("cp.async.bulk.tensor").count();
+        assert!(loads > 0, "{what}");
+        assert_eq!(prefetches(producer), 2 * loads, "{what}");
+        assert_eq!(prefetches(&k.ptx), 2 * loads, "{what}");
+        check_kernel(&mut checks, k.ptx, what, ptxas_ok);
+        built += 1;
     }
     checks.finish();
     assert!(built > 0);
     println!("{built} L2-prefetch kernels checked");
 }
 
-/// Programmatic dependent launch (`CompileOptions::pdl`): at the decode and square shapes,
-/// every ranked plan of every case with a row-major A takes it; its kernel asks to be
-/// launched as a programmatic dependent, lets the next grid launch first thing
-/// (`griddepcontrol.launch_dependents`), waits for the previous grid once in the producer,
-/// before its first TMA load, and once in the consumers, and assembles without spills; with
-/// it off no kernel has a `griddepcontrol`, and by default (`Pdl::Auto`) every kernel is the
-/// one built with it on. (That no thread touches global
-/// memory before its wait: `hopper_simulate`'s `pdl_kernels_wait_before_touching_global_memory`
-/// and its PDL variants.)
+/// Programmatic dependent launch (`CompileOptions::pdl`): every plan of
+/// [`row_major_a_plans`] takes it; its kernel asks to be launched as a programmatic
+/// dependent, lets the next grid launch first thing (`griddepcontrol.launch_dependents`),
+/// waits for the previous grid once in the producer, before its first TMA load, and once in
+/// the consumers, and assembles without spills; with it off no kernel has a
+/// `griddepcontrol`, and by default (`Pdl::Auto`) every kernel is the one built with it on. (That no thread touches global memory before its wait:
+/// `hopper_simulate`'s `pdl_kernels_wait_before_touching_global_memory` and its PDL
+/// variants.)
 #[test]
 fn pdl_kernels_wait_for_the_previous_grid_and_assemble_without_spills() {
     use emit_ptx::ast::{Op, Stmt};
     let ptxas_ok = ptxas::require_or_skip("pdl_kernels").is_some();
     let mut checks = Checks::new();
     let mut built = 0;
-    for shape in [(16, 4096, 4096), (128, 4096, 4096), (1000, 1000, 1000)] {
-        for (dtype, a, b) in cases().into_iter().filter(|c| c.1 == MatLayout::RowMajor) {
-            for (plan, opts) in warpgroup_plans(dtype, shape, a, b) {
-                let what = format!("{dtype} {shape:?} {a:?}/{b:?}\n{plan}");
-                let with = |pdl| compile(&plan, &CompileOptions { pdl, ..opts });
-                let plain = with(codegen::Pdl::Off).unwrap();
-                assert!(!plain.ptx.contains("griddepcontrol"), "{what}");
-                assert!(!plain.programmatic_launch, "{what}");
-                let k = with(codegen::Pdl::On).unwrap_or_else(|e| panic!("{what}: {e}"));
-                assert_eq!(with(codegen::Pdl::Auto).unwrap().ptx, k.ptx, "{what}");
-                assert!(k.programmatic_launch, "{what}");
-                assert_eq!(parse_module(&k.ptx).unwrap(), k.module, "{what}");
-                let first = k.module.entries[0].body.iter().find_map(|s| match s {
-                    Stmt::Instr(i) => Some((i.op, i.mods.clone())),
-                    _ => None,
-                });
-                let launch = (Op::Griddepcontrol, vec!["launch_dependents".to_string()]);
-                assert_eq!(first, Some(launch), "{what}");
-                assert_eq!(
-                    k.ptx.matches("griddepcontrol.launch_dependents;").count(),
-                    1
-                );
-                assert_eq!(k.ptx.matches("griddepcontrol.wait;").count(), 2, "{what}");
-                let producer = k.ptx.split("// producer warpgroup").nth(1).unwrap();
-                let (wait, load) = (
-                    producer.find("griddepcontrol.wait;").unwrap(),
-                    producer.find("cp.async.bulk.tensor").unwrap(),
-                );
-                assert!(wait < load, "{what}");
-                let consumers = producer.split("\nCONSUMER").nth(1).unwrap();
-                assert!(consumers.contains("griddepcontrol.wait;"), "{what}");
-                check_kernel(&mut checks, k.ptx, what, ptxas_ok);
-                built += 1;
-            }
-        }
+    for (plan, opts, what) in row_major_a_plans() {
+        let with = |pdl| compile(&plan, &CompileOptions { pdl, ..opts });
+        let plain = with(codegen::Pdl::Off).unwrap();
+        assert!(!plain.ptx.contains("griddepcontrol"), "{what}");
+        assert!(!plain.programmatic_launch, "{what}");
+        let k = with(codegen::Pdl::On).unwrap_or_else(|e| panic!("{what}: {e}"));
+        assert_eq!(with(codegen::Pdl::Auto).unwrap().ptx, k.ptx, "{what}");
+        assert!(k.programmatic_launch, "{what}");
+        assert_eq!(parse_module(&k.ptx).unwrap(), k.module, "{what}");
+        let first = k.module.entries[0].body.iter().find_map(|s| match s {
+            Stmt::Instr(i) => Some((i.op, i.mods.clone())),
+            _ => None,
+        });
+        let launch = (Op::Griddepcontrol, vec!["launch_dependents".to_string()]);
+        assert_eq!(first, Some(launch), "{what}");
+        assert_eq!(
+            k.ptx.matches("griddepcontrol.launch_dependents;").count(),
+            1
+        );
+        assert_eq!(k.ptx.matches("griddepcontrol.wait;").count(), 2, "{what}");
+        let producer = k.ptx.split("// producer warpgroup").nth(1).unwrap();
+        let (wait, load) = (
+            producer.find("griddepcontrol.wait;").unwrap(),
+            producer.find("cp.async.bulk.tensor").unwrap(),
+        );
+        assert!(wait < load, "{what}");
+        let consumers = producer.split("\nCONSUMER").nth(1).unwrap();
+        assert!(consumers.contains("griddepcontrol.wait;"), "{what}");
+        check_kernel(&mut checks, k.ptx, what, ptxas_ok);
+        built += 1;
     }
     checks.finish();
     assert!(built > 0);
