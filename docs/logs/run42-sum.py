@@ -34,3 +34,10 @@ for f in flags:
               f"below 0.9 of cuBLAS: default {sum(d[1] < 0.9 for _, d, _ in xs)}, with {sum(x[1] < 0.9 for _, _, x in xs)}")
         for (s, d, x), g in zip(xs, gains):
             print(f"  {s[0]}x{s[1]}x{s[2]} {s[3]} x{g:.3f} ({d[1]:.3f} -> {x[1]:.3f} of cuBLAS)")
+for f in flags:
+    xs = [(v["-"], v[f]) for v in rows.values() if "-" in v and f in v]
+    gains = [d[0] / x[0] for d, x in xs]
+    geo = math.exp(sum(map(math.log, gains)) / len(gains))
+    print(f"{f}, all {len(xs)} shapes: x{geo:.3f} in geomean, faster {sum(g > 1 for g in gains)}, "
+          f"slower {sum(g < 1 for g in gains)}; below 0.9 of cuBLAS: default "
+          f"{sum(d[1] < 0.9 for d, _ in xs)}, with {sum(x[1] < 0.9 for _, x in xs)}")
