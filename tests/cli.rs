@@ -282,7 +282,10 @@ fn text_output_shows_each_plans_kernel_as_compile_builds_it() {
         }
         let cta = text.lines().find(|l| l.starts_with("  cta ")).unwrap();
         assert!(cta.contains(first), "{cta}");
-        let stages = kernels[0].rsplit(", ").next().unwrap();
+        let stages = kernels[0]
+            .split(", ")
+            .find(|x| x.ends_with(" stages"))
+            .unwrap();
         assert!(cta.ends_with(stages), "{cta} / {}", kernels[0]);
     }
 }
@@ -314,14 +317,19 @@ fn json_plans_carry_the_kernel_compile_builds() {
         assert!(k["not_built"].is_null(), "{k}");
         let g = |key: &str, j: usize| k[key][j].as_u64().unwrap();
         let expect = format!(
-            "  kernel    {} grid {}x{}x{}, block {}, {} bytes shared, {} stages",
+            "  kernel    {} grid {}x{}x{}, block {}, {} bytes shared, {} stages{}",
             k["entry"].as_str().unwrap(),
             g("grid", 0),
             g("grid", 1),
             g("grid", 2),
             g("block", 0),
             k["smem_bytes"],
-            k["stages"]
+            k["stages"],
+            if k["programmatic_launch"].as_bool().unwrap() {
+                ", programmatic launch"
+            } else {
+                ""
+            }
         );
         assert_eq!(*line, expect);
     }

@@ -388,13 +388,25 @@ pub fn compiled(
     Ok((plan, copts, k))
 }
 
-/// The launch line of a compiled kernel: grid, block, shared memory (bytes) and the ring's
+/// The launch line of a compiled kernel: grid, block, shared memory (bytes), the ring's
 /// stages as built (which can differ from the plan's: `--stages`, `--tma-store on`, or a
-/// shared-memory limit tighter than the target's).
+/// shared-memory limit tighter than the target's), and "programmatic launch" where the
+/// kernel is to be launched as a programmatic dependent (`--pdl`).
 pub fn kernel_line(k: &codegen::Kernel) -> String {
     format!(
-        "  kernel    {} grid {}x{}x{}, block {}, {} bytes shared, {} stages",
-        k.entry, k.grid[0], k.grid[1], k.grid[2], k.block[0], k.smem_bytes, k.stages
+        "  kernel    {} grid {}x{}x{}, block {}, {} bytes shared, {} stages{}",
+        k.entry,
+        k.grid[0],
+        k.grid[1],
+        k.grid[2],
+        k.block[0],
+        k.smem_bytes,
+        k.stages,
+        if k.programmatic_launch {
+            ", programmatic launch"
+        } else {
+            ""
+        }
     )
 }
 

@@ -108,6 +108,8 @@ enum JsonKernel {
         /// Shared memory per CTA, bytes.
         smem_bytes: u32,
         stages: u32,
+        /// Launched as a programmatic dependent (`codegen::Kernel::programmatic_launch`).
+        programmatic_launch: bool,
     },
     NotBuilt {
         not_built: String,
@@ -123,6 +125,7 @@ impl JsonKernel {
                 block: k.block,
                 smem_bytes: k.smem_bytes,
                 stages: k.stages,
+                programmatic_launch: k.programmatic_launch,
             },
             Err(not_built) => JsonKernel::NotBuilt { not_built },
         }
