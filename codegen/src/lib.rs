@@ -193,7 +193,8 @@ pub enum Pdl {
     Auto,
     /// No `griddepcontrol`; launched without the attribute.
     Off,
-    /// As above; refused (`CodegenError::Unsupported`) for warp-level plans.
+    /// The `griddepcontrol` instructions and the launch attribute described above; refused
+    /// (`CodegenError::Unsupported`) for warp-level plans.
     On,
     /// As `On`, and before its wait the producer of a CTA with one tile (not persistent,
     /// not stream-K) asks the TMA engine for its first k-tiles' boxes, as many as the ring
