@@ -225,6 +225,46 @@ pub(crate) fn lone_row_split_k4_first(
     });
 }
 
+/// Where a 16-bit decode problem of [`SMALL_GRID_M`] rows (N and K at least
+/// [`TRANSPOSED_SPLIT_K_MIN_NK`], K at most [`SMALL_GRID_MAX_K`]) ranks first a grid of at
+/// most [`SMALL_GRID_MAX_CTAS`] CTAs (N of 2048 or less in 64x64 tiles: half an H100's SMs
+/// or fewer), the first ranked untransposed split-K 2 grid of 64x64 tiles goes first: twice
+/// the CTAs, each streaming half of the k-tiles, so more SMs pull B from DRAM at once (the
+/// model, charging a lone grid no per-SM bandwidth, ranks it below). Measured on an H100
+/// (docs/BENCHMARKS.md runs 41-d and 42-e), `--plan N` against the default:
+/// - 41-d (fitting, without programmatic dependent launch): at the four such defaults among
+///   28 fresh M = 128 shapes 1.057-1.113x, 1.086x in geomean; 41-c's 128x1560x1336 1.18x;
+/// - 42-e (with it, the default since run 42): those five 1.078-1.197x; out of sample, 14
+///   fresh shapes (seed 424; f16 and bf16; N 1032 to 2048, K 1032 to 1872) **all faster,
+///   1.045-1.216x, 1.120x in geomean**.
+pub(crate) fn small_grid_split_k2_first(out: &mut [Plan], problem: &GemmProblem) {
+    if problem.m != SMALL_GRID_M
+        || problem.k > SMALL_GRID_MAX_K
+        || !measured_range(
+            problem,
+            TRANSPOSED_SPLIT_K_MIN_NK,
+            TRANSPOSED_SPLIT_K_MIN_NK,
+        )
+        || out.first().is_none_or(|p| ctas(p) > SMALL_GRID_MAX_CTAS)
+    {
+        return;
+    }
+    first_where(out, |p| {
+        !p.transposed && p.cta_tile[..2] == [64, 64] && p.split_k == 2 && !p.stream_k
+    });
+}
+
+/// Rows of the decode problems [`small_grid_split_k2_first`] moves (the only M measured).
+const SMALL_GRID_M: i64 = 128;
+
+/// Most CTAs of a first ranked grid [`small_grid_split_k2_first`] replaces (41-d, 42-e: 34 to
+/// 64).
+const SMALL_GRID_MAX_CTAS: i64 = 64;
+
+/// Most k of a problem [`small_grid_split_k2_first`] moves: the range measured (K of 1032 to
+/// 1944; at larger K such grids are already split by the other rules).
+const SMALL_GRID_MAX_K: i64 = 2048;
+
 /// Most rows of a decode problem that [`lone_row_split_k4_first`] moves (fitted at M = 16;
 /// 1 to 15 rows measured 1.034x in geomean out of sample, run 39-b).
 const LONE_ROW_SPLIT_K4_MAX_M: i64 = 16;

@@ -428,6 +428,7 @@ pub fn plans(
         decode::transposed_split_k_first(&mut out, problem, resident);
         decode::lone_row_split_k4_first(&mut out, problem, resident);
         half_rows::block_first(&mut out, half, problem, resident);
+        decode::small_grid_split_k2_first(&mut out, problem);
     }
     out.truncate(opts.top.max(1));
     Ok(Ranking {

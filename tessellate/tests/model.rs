@@ -853,6 +853,32 @@ fn m128_grids_of_64x64_tiles_take_transposed_8_cta_blocks() {
     }
 }
 
+/// At M = 128, where the first ranked grid has at most 64 CTAs (N of 2048 or less, K of 1024
+/// to 2048), the first untransposed split-K 2 grid of 64x64 tiles goes first
+/// (`decode::small_grid_split_k2_first`): measured on an H100, 1.086x at 41-d's four
+/// fitting shapes and 1.120x out of sample (42-e, 14 fresh shapes, all faster). Not where
+/// the first grid has more than 64 CTAs (128x2104x1368: 72), nor at K above 2048 (at most
+/// such shapes another rule splits the grid already; 128x2040x2104 keeps 64 CTAs), nor below
+/// 1024 columns, nor at 127 rows.
+#[test]
+fn m128_grids_of_64_ctas_or_fewer_take_split_k_two() {
+    for (m, n, k, moved) in [
+        (128, 1560, 1336, true),
+        (128, 2048, 1872, true),
+        (128, 1032, 1240, true),
+        (128, 1624, 1048, true),
+        (128, 2104, 1368, false),
+        (128, 2040, 2104, false),
+        (128, 1000, 1336, false),
+        (127, 1560, 1336, false),
+    ] {
+        let p = ranked_row_major(m, n, k, 1).remove(0);
+        let plain_split_2 = !p.transposed && p.cta_tile[..2] == [64, 64] && p.split_k == 2;
+        let [gm, gn, _] = p.grid();
+        assert_eq!(plain_split_2 && gm * gn <= 64, moved, "{m}x{n}x{k}: {p}");
+    }
+}
+
 /// A decode problem of 16 rows whose first ranked grid is a lone transposed row of 64x16
 /// tiles on at most 72 CTAs (about half an H200's 132 SMs idle) takes the first transposed
 /// split-K 4 grid of one wave with more CTAs instead: measured on an H200, 1.05-1.15x at
