@@ -49,3 +49,9 @@ while count < 14:
     count += 1
     print(f'log "128x{n}x{k} {dt}: default {ps[0]["ctas"]} CTAs; split-K 2 = --plan {c["i"]}"')
     print(f'av mosaic-42b "-|--plan {c["i"]}" --m 128 --n {n} --k {k} --dtype {dt}')
+print("""# 41-d's four split-K 2 shapes and 41-c's 128x1560x1336 (the fitting sample), now with PDL.
+for s in "1624 1048 2" "1800 1184 2" "2016 1944 2" "1568 1160 2" "1560 1336 2"; do
+  set -- $s
+  log "128x$1x$2 f16 (fitting): split-K 2 = --plan $3"
+  av mosaic-42b "-|--plan $3" --m 128 --n $1 --k $2 --dtype f16
+done""")
