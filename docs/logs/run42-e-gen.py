@@ -4,10 +4,11 @@ shapes, without PDL), now with the new defaults (PDL on): fresh shapes (seed 424
 N = 2^U(10, 11.6), K = 2^U(10, 13.2), rounded down to a multiple of 8, at least 1024; f16
 and bf16 alternately) whose default grid has at most 64 CTAs, the default against the first
 ranked untransposed split-K 2 plan of 64x64 tiles.
-  BIN=target/release/mosaic python3 docs/logs/run42-e-gen.py > docs/logs/run42-e.sh"""
+  BIN=.carry-rt/mosaic-42b python3 docs/logs/run42-e-gen.py > docs/logs/run42-e.sh
+(mosaic-42b = c7615ed; a build with the rule this run made ranks split-K 2 first there.)"""
 import os, random, re, subprocess
 
-BIN = os.environ.get("BIN", "target/release/mosaic")
+BIN = os.environ.get("BIN", ".carry-rt/mosaic-42b")
 random.seed(424)
 
 
