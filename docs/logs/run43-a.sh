@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Run 43-a (prepared in run 42, not run yet): a reading of run 42's final defaults
+# (`mosaic-42c`: PDL on, the M = 128 split-K 2 rule; build it from the commit that adds this
+# script or later, `cargo build --release && cp target/release/mosaic .carry-rt/mosaic-42c`)
+# on whatever GPU comes (an H200 has no reading of them): the LLM suite (f16, bf16), the
+# decode criterion's defaults (39-g's 25 + 25 shapes), 4096^3 f16 with 100 samples; then
+# the mid-M shapes far below cuBLAS in 42-b and 42-d, the default against the next ranked
+# plans and stream-K.
+#   OUT=... bash docs/logs/run43-a.sh; python3 docs/logs/run42-sum.py LOG
+. "$(dirname "$0")/run34-lib.sh"
+B=mosaic-42c
+nvidia-smi --query-gpu=name,clocks.max.sm,memory.total,driver_version,power.limit,serial --format=csv,noheader
+for d in f16 bf16; do
+  log "suite llm $d"
+  timeout 200 ./.carry-rt/$B bench gemm --m 1 --n 1 --k 1 --suite llm --dtype $d --target $T --samples 20 > "$OUT/llm-$d.txt" 2>&1
+  grep -iE "geometric" "$OUT/llm-$d.txt"
+done
+for s in "1656 1080" "6128 2808" "3120 5912" "4088 5560" "2776 1472" "2104 2384" "1560 1336" "2744 7096" "8840 2904" "1264 1088" "4240 1616" "2184 3240" "6472 1632" "7088 1024" "2688 1512" "1784 3888" "4640 2512" "3824 5096" "2888 1728" "7704 8496" "2600 2480" "2000 3448" "1680 1184" "2064 8256" "5264 1080"; do
+  set -- $s; bx $B --m 128 --n $1 --k $2
+done
+for s in "5680 3864" "1544 6808" "1808 1520" "2344 8720" "1160 6872" "7264 1872" "6808 1656" "4672 7792" "2016 1752" "3768 6128" "3088 1136" "5096 1752" "5288 2056" "1496 3344" "6424 9280" "2416 3776" "2952 5256" "2768 1184" "9288 2096" "7376 1728" "1616 2408" "4712 3536" "2416 6720" "4000 1168" "2536 2056"; do
+  set -- $s; bx $B --m 16 --n $1 --k $2
+done
+log "4096^3 f16, 100 samples"
+timeout 120 ./.carry-rt/$B bench gemm --m 4096 --n 4096 --k 4096 --target $T --samples 100 2>&1 | grep "ratio"
+for s in "944 2104 3120" "656 1592 5584" "1544 6048 7976" "848 1544 3520" "2499 8592 296" "6704 488 9000"; do
+  set -- $s
+  av $B "-|--plan 2|--plan 3|--plan 4|--stream-k on" --m $1 --n $2 --k $3
+done
