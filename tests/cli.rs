@@ -558,10 +558,17 @@ fn simulated(args: &str) -> String {
 
 #[test]
 fn simulate_checks_the_default_kernels_without_a_gpu() {
-    // The decode defaults: M = 128's 8-CTA clusters of 4 x 2 transposed tiles, and M = 16's
-    // split-K 4 of 192-row tiles; then ragged shapes of other types, layouts and targets.
-    let s = simulated("gemm --m 128 --n 2048 --k 1024 --target sm_90a");
+    // The decode defaults: M = 128's 8-CTA clusters of 4 x 2 transposed tiles and, on grids
+    // of at most 64 CTAs, split-K 2 of 64x64 tiles; M = 16's split-K 4 of 192-row tiles;
+    // then ragged shapes of other types, layouts and targets.
+    let s = simulated("gemm --m 128 --n 2304 --k 1024 --target sm_90a");
     assert!(s.contains("8-CTA cluster of 4 x 2 tiles"), "{s}");
+    assert!(
+        s.contains("C matches the exact reference at all 1 x 128 x 2304"),
+        "{s}"
+    );
+    let s = simulated("gemm --m 128 --n 2048 --k 1024 --target sm_90a");
+    assert!(s.contains("split-K   2 k-splits"), "{s}");
     assert!(
         s.contains("C matches the exact reference at all 1 x 128 x 2048"),
         "{s}"
