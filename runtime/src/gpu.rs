@@ -825,6 +825,7 @@ impl Runtime {
             samples,
             launches_per_sample: dsets.len() as u32,
             ctas: spec.grid.iter().product(),
+            programmatic: spec.programmatic_launch,
             mosaic,
             cublas,
             ratio,

@@ -647,6 +647,10 @@ pub struct BenchReport {
     /// CTAs each launch ran (the spec's grid, or fewer where
     /// [`KernelSpec::resident_clusters`] limited it to the clusters resident at once).
     pub ctas: u32,
+    /// Whether mosaic's launches were programmatic dependents
+    /// ([`KernelSpec::programmatic_launch`]): each may overlap the end of the one before it
+    /// in the sample (cuBLAS's launches do not).
+    pub programmatic: bool,
     /// mosaic's kernel.
     pub mosaic: Timing,
     /// cuBLAS on the same inputs, interleaved with mosaic; `Err(reason)` when cuBLAS is not
@@ -686,10 +690,15 @@ impl fmt::Display for BenchReport {
         }
         write!(
             f,
-            " [{} samples x {} launches of {} CTAs, {} sets of {:.1} MiB]",
+            " [{} samples x {} launches of {} CTAs{}, {} sets of {:.1} MiB]",
             self.samples,
             self.launches_per_sample,
             self.ctas,
+            if self.programmatic {
+                " (programmatic)"
+            } else {
+                ""
+            },
             self.sets,
             self.set_bytes as f64 / (1 << 20) as f64
         )?;

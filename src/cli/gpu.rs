@@ -300,8 +300,8 @@ pub fn bench(bargs: &BenchArgs, is_bmm: bool) -> Result<String, CliError> {
             "cublas_tflops": cub, "ratio": rep.ratio, "modeled_tflops": plan.modeled.tflops,
             "paired_ratio": rep.paired.map(|p| p.median),
             "paired_ci95": rep.paired.and_then(|p| p.ci95).map(|(lo, hi)| [lo, hi]),
-            "cta_tile": plan.cta_tile, "ctas": rep.ctas, "mix": mix,
-            "energy": rep.energy.as_ref().map(energy_json),
+            "cta_tile": plan.cta_tile, "ctas": rep.ctas, "programmatic": rep.programmatic,
+            "mix": mix, "energy": rep.energy.as_ref().map(energy_json),
         }));
         if let Some(e) = &rep.energy {
             energy_rows.push(energy_row(&name, m, n, k, e));
