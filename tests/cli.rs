@@ -658,6 +658,13 @@ fn pdl_builds_warpgroup_kernels_and_refuses_warp_level_ones_in_one_line() {
     assert!(err.contains("programmatic dependent launch"), "{err}");
     let out = mosaic("compile gemm --m 128 --n 3776 --k 1352 --target sm_90a --pdl always");
     assert_eq!(out.status.code(), Some(2));
+    // A back-to-back verify starts from a poisoned C: any other beta is bad input.
+    let out =
+        mosaic("verify gemm --m 128 --n 3776 --k 1352 --target sm_90a --back-to-back --beta 1");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+    assert!(err.contains("--beta 0"), "{err}");
     // By default: on for the warpgroup kernel, off for the warp-level one.
     let (_, default) = sm90a_compiled("--m 128 --n 3776 --k 1352");
     assert!(default.contains("griddepcontrol.wait;"));

@@ -5,11 +5,20 @@
 # on whatever GPU comes (an H200 has no reading of them): the LLM suite (f16, bf16), the
 # decode criterion's defaults (39-g's 25 + 25 shapes), 4096^3 f16 with 100 samples; then
 # the mid-M shapes far below cuBLAS in 42-b and 42-d, the default against the next ranked
-# plans and stream-K.
+# plans and stream-K. First the PDL hazard checks (new in run 42, not yet run on a GPU):
+# the runtime selftest (`.carry-rt/selftest-42`: `cargo build --release --example selftest
+# -p mosaic-runtime`; its naive kernel launched back to back as a programmatic dependent
+# must pass with `griddepcontrol.wait` and FAIL without) and `verify --back-to-back` of
+# default kernels (decode, split-K, 8-CTA block, persistent, stream-K, bf16).
 #   OUT=... bash docs/logs/run43-a.sh; python3 docs/logs/run42-sum.py LOG
 . "$(dirname "$0")/run34-lib.sh"
 B=mosaic-42c
 nvidia-smi --query-gpu=name,clocks.max.sm,memory.total,driver_version,power.limit,serial --format=csv,noheader
+log "selftest"; timeout 200 ./.carry-rt/selftest-42 2>&1 | grep -E "pdl|planted|selftest:|BAD" | cut -c1-220
+for a in "--m 128 --n 2048 --k 1024" "--m 128 --n 2304 --k 1024" "--m 16 --n 4096 --k 4096" "--m 4096 --n 4096 --k 4096" \
+         "--m 1000 --n 1000 --k 1000 --stream-k on" "--m 300 --n 2000 --k 1000 --dtype bf16" "--m 97 --n 3001 --k 2999"; do
+  log "verify --back-to-back $a"; timeout 120 ./.carry-rt/$B verify gemm $a --target $T --back-to-back 2>&1 | tail -2 | cut -c1-220
+done
 for d in f16 bf16; do
   log "suite llm $d"
   timeout 200 ./.carry-rt/$B bench gemm --m 1 --n 1 --k 1 --suite llm --dtype $d --target $T --samples 20 > "$OUT/llm-$d.txt" 2>&1

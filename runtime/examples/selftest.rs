@@ -1,7 +1,10 @@
 //! GPU self-test of the runtime: hand-written NAIVE PTX GEMM kernels (one thread per C
 //! element) following the mosaic kernel ABI, verified against cuBLAS and float64 at a ragged
-//! and a square shape, two deliberately broken kernels that must be caught, and a bench at
-//! 2048^3 against cuBLAS.
+//! and a square shape, deliberately broken kernels that must be caught, and a bench at
+//! 2048^3 against cuBLAS. On sm_90 and later also a programmatic-dependent pair: the naive
+//! kernel launched twice back to back with PDL passes `VerifyOpts::back_to_back` when it
+//! runs `griddepcontrol.wait` first and must fail it without (its second launch reads the
+//! old C first, while the first launch is still in its k-loop).
 //!
 //! `cargo run --release --example selftest -p mosaic-runtime` (exit 3 without a GPU, 1 when a
 //! check does not come out as expected).
@@ -17,6 +20,19 @@ enum Bug {
     None,
     /// Threads of the last column return early: C's last column is never written.
     SkipLastColumn,
+    /// Not a bug: launched as a programmatic dependent, each thread runs
+    /// `griddepcontrol.wait` before touching global memory, and reads the old C (beta != 0)
+    /// before its k-loop rather than after.
+    Pdl,
+    /// As `Pdl` without the wait: a back-to-back second launch reads C while the first is
+    /// still computing it.
+    PdlNoWait,
+}
+
+impl Bug {
+    fn pdl(self) -> bool {
+        matches!(self, Bug::Pdl | Bug::PdlNoWait)
+    }
 }
 
 /// Naive PTX GEMM for input type `ab`, output `c`, the given layouts. Block 16x16, x along N.
@@ -27,7 +43,12 @@ fn naive_ptx(ab: ElemType, c: ElemType, al: Layout, bl: Layout, bug: Bug) -> (St
         c.name(),
         if al == Layout::RowMajor { 'r' } else { 'c' },
         if bl == Layout::RowMajor { 'r' } else { 'c' },
-        if bug == Bug::None { "" } else { "_bug" }
+        match bug {
+            Bug::None => "",
+            Bug::SkipLastColumn => "_bug",
+            Bug::Pdl => "_pdl",
+            Bug::PdlNoWait => "_pdl_bug",
+        }
     );
     let int = c == ElemType::S32;
     let esz = ab.size_bytes();
@@ -98,14 +119,35 @@ fn naive_ptx(ab: ElemType, c: ElemType, al: Layout, bl: Layout, bug: Bug) -> (St
         Layout::ColMajor => ("1", "%r3"), // 1, K
     };
     let bug_check = match bug {
-        Bug::None => String::new(),
+        Bug::None | Bug::Pdl | Bug::PdlNoWait => String::new(),
         Bug::SkipLastColumn => {
             "sub.u32 %r29, %r2, 1;\n  setp.eq.u32 %p3, %r7, %r29;\n  @%p3 bra DONE;".into()
         }
     };
+    // `griddepcontrol` is sm_90 (PTX ISA 7.8).
+    let target = if bug.pdl() { "sm_90" } else { "sm_80" };
+    let grid_dep = match bug {
+        Bug::Pdl => "griddepcontrol.launch_dependents;\n  griddepcontrol.wait;",
+        Bug::PdlNoWait => "griddepcontrol.launch_dependents;",
+        _ => "",
+    };
+    // The C element's address (%rd8), and with PDL the old C read before the k-loop.
+    let c_addr = format!(
+        "mul.wide.u32 %rd8, %r8, %r2;\n  cvt.u64.u32 %rd9, %r7;\n  add.u64 %rd8, %rd8, %rd9;\n  shl.b64 %rd8, %rd8, {clog};\n  add.u64 %rd8, %rd3, %rd8;"
+    );
+    let early_c = if bug.pdl() {
+        format!("{c_addr}\n  {beta_zero}\n  @%p2 bra KLOOP;\n  {load_c}\nKLOOP:")
+    } else {
+        String::new()
+    };
+    let late_c = if bug.pdl() {
+        format!("{beta_zero}\n  @%p2 bra STORE;")
+    } else {
+        format!("{c_addr}\n  {beta_zero}\n  @%p2 bra STORE;\n  {load_c}")
+    };
     let ptx = format!(
         r#".version 8.0
-.target sm_80
+.target {target}
 .address_size 64
 
 .visible .entry {entry}(
@@ -119,6 +161,7 @@ fn naive_ptx(ab: ElemType, c: ElemType, al: Layout, bl: Layout, bug: Bug) -> (St
   .reg .f32 %f<8>;
   .reg .b16 %h<4>;
 
+  {grid_dep}
   ld.param.u64 %rd1, [pA];
   ld.param.u64 %rd2, [pB];
   ld.param.u64 %rd3, [pC];
@@ -143,6 +186,7 @@ fn naive_ptx(ab: ElemType, c: ElemType, al: Layout, bl: Layout, bug: Bug) -> (St
   or.pred %p1, %p1, %p2;
   @%p1 bra DONE;
   {bug_check}
+  {early_c}
   mov.u32 %r9, {sai};
   mov.u32 %r10, {sak};
   mov.u32 %r11, {sbk};
@@ -169,14 +213,7 @@ LOOP:
   bra LOOP;
 END:
   {scale}
-  mul.wide.u32 %rd8, %r8, %r2;
-  cvt.u64.u32 %rd9, %r7;
-  add.u64 %rd8, %rd8, %rd9;
-  shl.b64 %rd8, %rd8, {clog};
-  add.u64 %rd8, %rd3, %rd8;
-  {beta_zero}
-  @%p2 bra STORE;
-  {load_c}
+  {late_c}
   {add_c}
 STORE:
   {store_c}
@@ -202,7 +239,7 @@ fn spec_for(call: &GemmCall, bug: Bug) -> KernelSpec {
         workspace_bytes: 0,
         cluster_order: None,
         resident_clusters: None,
-        programmatic_launch: false,
+        programmatic_launch: bug.pdl(),
     }
 }
 
@@ -243,12 +280,28 @@ fn run() -> Result<bool, RuntimeError> {
         Bug::SkipLastColumn,
         false,
     ));
+    // Back to back as programmatic dependents (sm_90 and later): one CTA wave, long k-loops,
+    // so that the second launch starts while the first computes; without its wait the
+    // second reads the poisoned C and must FAIL.
+    if rt.info().compute_capability.0 >= 9 {
+        for bug in [Bug::Pdl, Bug::PdlNoWait] {
+            cases.push((
+                gemm(256, 256, 8192, E::F32, E::F32, C::F32),
+                bug,
+                bug == Bug::Pdl,
+            ));
+        }
+    }
 
     println!();
     println!("== verify (fresh random inputs; tolerance is relative ‖out−ref‖/‖ref‖) ==");
     for (call, bug, expect) in &cases {
         let spec = spec_for(call, *bug);
-        let r = rt.verify(&spec, call, &VerifyOpts::default())?;
+        let opts = VerifyOpts {
+            back_to_back: bug.pdl(),
+            ..VerifyOpts::default()
+        };
+        let r = rt.verify(&spec, call, &opts)?;
         let ok = r.passed == *expect;
         all_ok &= ok;
         println!(
@@ -346,7 +399,7 @@ fn main() {
         ] {
             for al in [Layout::RowMajor, Layout::ColMajor] {
                 for bl in [Layout::RowMajor, Layout::ColMajor] {
-                    for bug in [Bug::None, Bug::SkipLastColumn] {
+                    for bug in [Bug::None, Bug::SkipLastColumn, Bug::Pdl, Bug::PdlNoWait] {
                         let (ptx, entry) = naive_ptx(ab, c, al, bl, bug);
                         std::fs::write(format!("{}/{entry}.ptx", args[2]), ptx).unwrap();
                     }

@@ -575,6 +575,12 @@ impl Runtime {
         opts: &VerifyOpts,
     ) -> Result<VerifyReport, RuntimeError> {
         call.validate()?;
+        if opts.back_to_back && call.beta != 0.0 {
+            return Err(RuntimeError::BadSpec(format!(
+                "a back-to-back verify starts from a poisoned C (beta 0), not beta {}",
+                call.beta
+            )));
+        }
         let f = self.load(spec)?;
         let spec = &*self.resident(&f, spec)?;
         let seed = opts.seed.unwrap_or_else(host::fresh_seed);
@@ -597,6 +603,18 @@ impl Runtime {
             .with_maps(spec)?
             .with_workspace(&self.stream, ws.as_ref());
         self.launch(&f, spec, call, &set)?;
+        // Back to back: the second launch adds its product to the first's (`C = 2 alpha A
+        // B` in all), which the references below then compute in one call.
+        let call = &if opts.back_to_back {
+            let again = GemmCall { beta: 1.0, ..*call };
+            self.launch(&f, spec, &again, &set)?;
+            GemmCall {
+                alpha: 2.0 * call.alpha,
+                ..*call
+            }
+        } else {
+            *call
+        };
         self.sync("kernel")?;
         if let Some(ws) = &ws {
             self.check_workspace_clear(ws)?;

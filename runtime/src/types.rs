@@ -432,6 +432,13 @@ pub struct VerifyOpts {
     /// Number of random (i, j) entries checked against the float64 reference, on top of the
     /// four corners and the whole last row and last column.
     pub sample: usize,
+    /// Launch the kernel twice, back to back on the same buffers with no synchronization
+    /// between: first as the call says (its beta must be 0, so C starts poisoned), then with
+    /// beta 1, so that C must end as `2 alpha A B`; checked against that. A kernel launched
+    /// as a programmatic dependent ([`KernelSpec::programmatic_launch`]) whose second launch
+    /// read C before the first had written it, or wrote C before the first had finished,
+    /// leaves poison or `alpha A B` there. With beta != 0: [`RuntimeError::BadSpec`].
+    pub back_to_back: bool,
 }
 
 impl Default for VerifyOpts {
@@ -439,6 +446,7 @@ impl Default for VerifyOpts {
         VerifyOpts {
             seed: None,
             sample: 4096,
+            back_to_back: false,
         }
     }
 }

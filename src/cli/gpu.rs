@@ -28,6 +28,12 @@ pub struct VerifyArgs {
     /// beta of `C = alpha A B + beta C` (0: C is poisoned and must not be read).
     #[arg(long, default_value = "0", allow_hyphen_values = true)]
     pub beta: f64,
+    /// Launch each kernel twice back to back on the same buffers (beta 0, then 1) and check
+    /// that C ends as `2 alpha A B`: a kernel launched as a programmatic dependent (`--pdl`)
+    /// that touched C before the launch before it had finished fails. With `--suite`, the
+    /// cases of beta 0 only; otherwise it needs `--beta 0`.
+    #[arg(long)]
+    pub back_to_back: bool,
 }
 
 /// Flags of `bench gemm`.
@@ -137,6 +143,12 @@ fn spec(k: &codegen::Kernel) -> KernelSpec {
 /// # Errors
 /// [`CliError`]: bad input (2), no GPU (3), a failed check or GPU error (1).
 pub fn verify(v: &VerifyArgs, is_bmm: bool) -> Result<String, CliError> {
+    if v.back_to_back && !v.suite && v.beta != 0.0 {
+        return Err(bad(format!(
+            "--back-to-back starts from a poisoned C: it needs --beta 0, not {}",
+            v.beta
+        )));
+    }
     let rt = Runtime::new().map_err(gpu_err)?;
     let mut out = String::new();
     println!("device: {}", rt.info());
@@ -158,9 +170,11 @@ pub fn verify(v: &VerifyArgs, is_bmm: bool) -> Result<String, CliError> {
         let p = plan.user_problem();
         let call = call_for(&p, args, *alpha, *beta);
         let spec = spec(&k);
-        let rep = rt
-            .verify(&spec, &call, &VerifyOpts::default())
-            .map_err(gpu_err)?;
+        let opts = VerifyOpts {
+            back_to_back: v.back_to_back && *beta == 0.0,
+            ..VerifyOpts::default()
+        };
+        let rep = rt.verify(&spec, &call, &opts).map_err(gpu_err)?;
         // The probed order (cached by the runtime), for the record; not per suite kernel.
         let order = if v.suite {
             None
@@ -184,9 +198,14 @@ pub fn verify(v: &VerifyArgs, is_bmm: bool) -> Result<String, CliError> {
             .collect();
         // Printed as it goes: a later GPU fault must not swallow the lines before it.
         println!(
-            "{} [{}]  {rep}",
+            "{} [{}]{}  {rep}",
             if rep.passed { "ok  " } else { "FAIL" },
-            regions.join(" + ")
+            regions.join(" + "),
+            if opts.back_to_back {
+                " back to back"
+            } else {
+                ""
+            }
         );
     }
     let _ = writeln!(out, "{} passed, {failed} failed", cases.len() - failed);
