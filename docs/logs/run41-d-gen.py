@@ -7,10 +7,13 @@ a multiple of 8; f16; seed 411): per shape the default and, where they apply,
            `half_rows`' transposed 4 x 2 block (41-c: 1.07x at 128x2776x1472);
   ab2x2:   `--multicast ab2x2` where the default is a plain 64x64 grid without multicast
            (41-c: 1.064x at 128x3776x1352).
-  BIN=target/release/mosaic python3 docs/logs/run41-d-gen.py > docs/logs/run41-d.sh"""
-import os, random, re, subprocess
+  BIN=.carry-rt/mosaic-41c python3 docs/logs/run41-d-gen.py > docs/logs/run41-d.sh
+(mosaic-41c = 4e82dd6; later builds rank some of these shapes differently.)"""
+import os, random
 
-BIN = os.environ.get("BIN", "target/release/mosaic")
+from seeded_shapes import ranked_plans
+
+BIN = os.environ.get("BIN", ".carry-rt/mosaic-41c")
 random.seed(411)
 
 
@@ -19,21 +22,7 @@ def d():
 
 
 def plans(n, k):
-    out = subprocess.run([BIN, "plans", "gemm", "--m", "128", "--n", str(n), "--k", str(k),
-                          "--target", "sm_90a", "--top", "12"], capture_output=True, text=True).stdout
-    ps = []
-    for block in re.split(r"\n(?=plan \d+ )", out):
-        m = re.match(r"plan (\d+) ", block)
-        if not m:
-            continue
-        tile = re.search(r"cta\s+(\d+)x(\d+)x\d+ tile, (\d) warpgroups", block)
-        ctas = re.search(r"kernel\s+mosaic_gemm grid (\d+)x", block)
-        split = re.search(r"split-K\s+(\d+) k-splits", block)
-        ps.append(dict(i=int(m[1]), tile=(int(tile[1]), int(tile[2])), wg=int(tile[3]),
-                       ctas=int(ctas[1]), split=int(split[1]) if split else 1,
-                       transposed="transpose computes" in block,
-                       mcast="multicast" in block, block8="8-CTA cluster of 4 x 2" in block))
-    return ps
+    return ranked_plans(BIN, 128, n, k)
 
 
 print("""#!/usr/bin/env bash

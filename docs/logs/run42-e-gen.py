@@ -6,7 +6,9 @@ and bf16 alternately) whose default grid has at most 64 CTAs, the default agains
 ranked untransposed split-K 2 plan of 64x64 tiles.
   BIN=.carry-rt/mosaic-42b python3 docs/logs/run42-e-gen.py > docs/logs/run42-e.sh
 (mosaic-42b = c7615ed; a build with the rule this run made ranks split-K 2 first there.)"""
-import os, random, re, subprocess
+import os, random
+
+from seeded_shapes import ranked_plans
 
 BIN = os.environ.get("BIN", ".carry-rt/mosaic-42b")
 random.seed(424)
@@ -17,19 +19,7 @@ def d(hi):
 
 
 def plans(n, k, dt):
-    out = subprocess.run([BIN, "plans", "gemm", "--m", "128", "--n", str(n), "--k", str(k), "--dtype", dt,
-                          "--target", "sm_90a", "--top", "12"], capture_output=True, text=True).stdout
-    ps = []
-    for block in re.split(r"\n(?=plan \d+ )", out):
-        m = re.match(r"plan (\d+) ", block)
-        if not m:
-            continue
-        tile = re.search(r"cta\s+(\d+)x(\d+)x\d+ tile", block)
-        ctas = re.search(r"kernel\s+mosaic_gemm grid (\d+)x", block)
-        split = re.search(r"split-K\s+(\d+) k-splits", block)
-        ps.append(dict(i=int(m[1]), tile=(int(tile[1]), int(tile[2])), ctas=int(ctas[1]),
-                       split=int(split[1]) if split else 1, transposed="transpose computes" in block))
-    return ps
+    return ranked_plans(BIN, 128, n, k, dt)
 
 
 print("""#!/usr/bin/env bash

@@ -51,3 +51,27 @@ def print_ptx_diffs(shapes, first_plan=False):
                 n += 1
                 print("%dx%dx%d" % s, a[:6], b[:6], flush=True)
     return n
+
+
+def ranked_plans(binary, m, n, k, dtype="f16", top=12):
+    """The first `top` plans `binary` (a mosaic build) ranks for the sm_90a GEMM m x n x k of
+    `dtype`, parsed from `plans` text: per plan its rank `i`, `tile` (m, n of the CTA tile),
+    consumer warpgroups `wg`, kernel grid `ctas`, `split` (k-splits), `transposed`, `mcast`
+    (any TMA multicast) and `block8` (an 8-CTA cluster of 4 x 2 tiles). Runs 41-d, 42-e."""
+    import re, subprocess
+    out = subprocess.run([binary, "plans", "gemm", "--m", str(m), "--n", str(n), "--k", str(k),
+                          "--dtype", dtype, "--target", "sm_90a", "--top", str(top)],
+                         capture_output=True, text=True).stdout
+    ps = []
+    for block in re.split(r"\n(?=plan \d+ )", out):
+        h = re.match(r"plan (\d+) ", block)
+        if not h:
+            continue
+        tile = re.search(r"cta\s+(\d+)x(\d+)x\d+ tile, (\d) warpgroups", block)
+        ctas = re.search(r"kernel\s+mosaic_gemm grid (\d+)x", block)
+        split = re.search(r"split-K\s+(\d+) k-splits", block)
+        ps.append(dict(i=int(h[1]), tile=(int(tile[1]), int(tile[2])), wg=int(tile[3]),
+                       ctas=int(ctas[1]), split=int(split[1]) if split else 1,
+                       transposed="transpose computes" in block, mcast="multicast" in block,
+                       block8="8-CTA cluster of 4 x 2" in block))
+    return ps
