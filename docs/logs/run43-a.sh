@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Run 43-a (prepared in run 42, not run yet): a reading of run 42's final defaults
-# (`mosaic-42c`: PDL on, the M = 128 split-K 2 rule; build it from the commit that adds this
-# script or later, `cargo build --release && cp target/release/mosaic .carry-rt/mosaic-42c`)
+# (`mosaic-42c`: PDL on, the M = 128 split-K 2 rule, `verify --back-to-back`; built from
+# 5278fb7's code at the end of run 42, or `cargo build --release && cp target/release/mosaic
+# .carry-rt/mosaic-42c`)
 # on whatever GPU comes (an H200 has no reading of them): the LLM suite (f16, bf16), the
 # decode criterion's defaults (39-g's 25 + 25 shapes), 4096^3 f16 with 100 samples; then
 # the mid-M shapes far below cuBLAS in 42-b and 42-d, the default against the next ranked
