@@ -10,6 +10,17 @@ fn mosaic(args: &str) -> Output {
         .expect("runs")
 }
 
+/// `mosaic ARGS`, which must exit with `code`, one line on standard error and nothing on
+/// standard output: that line.
+fn refused(args: &str, code: i32) -> String {
+    let out = mosaic(args);
+    let err = String::from_utf8_lossy(&out.stderr).to_string();
+    assert_eq!(out.status.code(), Some(code), "{args}: {err}");
+    assert_eq!(err.trim_end().lines().count(), 1, "{args}: {err}");
+    assert!(out.stdout.is_empty(), "{args}");
+    err
+}
+
 /// `compile gemm ARGS --target sm_90a` into a fresh temporary file: its standard output and
 /// PTX; panics (with the error) unless it succeeds.
 fn sm90a_compiled(args: &str) -> (String, String) {
@@ -244,13 +255,9 @@ fn bad_input_is_one_line_and_non_zero() {
         ),
     ];
     for (args, needle) in cases {
-        let out = mosaic(args);
-        let err = String::from_utf8_lossy(&out.stderr);
-        assert_eq!(out.status.code(), Some(2), "{args}: {err}");
-        assert_eq!(err.trim_end().lines().count(), 1, "{args}: {err}");
+        let err = refused(args, 2);
         assert!(err.contains(needle), "{args}: '{err}' lacks '{needle}'");
         assert!(!err.contains("panicked"), "{args}: {err}");
-        assert!(out.stdout.is_empty(), "{args}");
     }
 }
 
@@ -454,21 +461,18 @@ fn multicast_ab_builds_block_clusters_or_refuses_in_one_line() {
     assert!(stdout.contains("8-CTA cluster of 4 x 2 tiles"), "{stdout}");
     assert!(ptx.contains(".reqnctapercluster 8, 1, 1"));
     // A block wider than the grid (a transposed M = 16 grid has one tile column).
-    let out =
-        mosaic("compile gemm --m 16 --n 8192 --k 4096 --target sm_90a --multicast ab -o /dev/null");
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(1), "{err}");
-    assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+    let err = refused(
+        "compile gemm --m 16 --n 8192 --k 4096 --target sm_90a --multicast ab -o /dev/null",
+        1,
+    );
     assert!(
         err.contains("larger than plan 1's grid of 128 x 1 tiles"),
         "{err}"
     );
-    let out = mosaic(
+    let err = refused(
         "compile gemm --m 128 --n 1104 --k 4608 --target sm_90a --multicast ab -o /dev/null",
+        1,
     );
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(1), "{err}");
-    assert_eq!(err.trim_end().lines().count(), 1, "{err}");
     assert!(
         err.contains("split-K 4") && err.contains("clusters of at most 8 CTAs"),
         "{err}"
@@ -532,12 +536,10 @@ fn multicast_a_builds_clusters_or_refuses_in_one_line() {
             "cluster order",
         ),
     ] {
-        let out = mosaic(&format!(
-            "compile gemm {args} --target sm_90a --multicast a -o /dev/null"
-        ));
-        let err = String::from_utf8_lossy(&out.stderr);
-        assert_eq!(out.status.code(), Some(1), "{args}: {err}");
-        assert_eq!(err.trim_end().lines().count(), 1, "{args}: {err}");
+        let err = refused(
+            &format!("compile gemm {args} --target sm_90a --multicast a -o /dev/null"),
+            1,
+        );
         assert!(
             err.contains("A multicast") && err.contains(need),
             "{args}: {err}"
@@ -621,12 +623,10 @@ fn k_pair_and_l2_prefetch_build_or_refuse_in_one_line() {
         ("--m 128 --n 3776 --k 1352 --stages 2", "3 or more"),
         ("--m 16 --n 4096 --k 4096", "one warpgroup"),
     ] {
-        let out = mosaic(&format!(
-            "compile gemm {args} --target sm_90a --k-pair on -o /dev/null"
-        ));
-        let err = String::from_utf8_lossy(&out.stderr);
-        assert_eq!(out.status.code(), Some(1), "{args}: {err}");
-        assert_eq!(err.trim_end().lines().count(), 1, "{args}: {err}");
+        let err = refused(
+            &format!("compile gemm {args} --target sm_90a --k-pair on -o /dev/null"),
+            1,
+        );
         assert!(
             err.contains("splitting the k-tiles") && err.contains(need),
             "{args}: {err}"
@@ -651,19 +651,18 @@ fn pdl_builds_warpgroup_kernels_and_refuses_warp_level_ones_in_one_line() {
     assert_eq!(ptx.matches("griddepcontrol.wait;").count(), 2);
     let (_, ptx) = sm90a_compiled("--m 128 --n 3776 --k 1352 --pdl prefetch");
     assert!(ptx.contains("cp.async.bulk.prefetch.tensor.2d.L2.global"));
-    let out = mosaic("compile gemm --m 128 --n 3776 --k 1352 --target sm_80 --pdl on -o /dev/null");
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(1), "{err}");
-    assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+    let err = refused(
+        "compile gemm --m 128 --n 3776 --k 1352 --target sm_80 --pdl on -o /dev/null",
+        1,
+    );
     assert!(err.contains("programmatic dependent launch"), "{err}");
     let out = mosaic("compile gemm --m 128 --n 3776 --k 1352 --target sm_90a --pdl always");
     assert_eq!(out.status.code(), Some(2));
     // A back-to-back verify starts from a poisoned C: any other beta is bad input.
-    let out =
-        mosaic("verify gemm --m 128 --n 3776 --k 1352 --target sm_90a --back-to-back --beta 1");
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(2), "{err}");
-    assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+    let err = refused(
+        "verify gemm --m 128 --n 3776 --k 1352 --target sm_90a --back-to-back --beta 1",
+        2,
+    );
     assert!(err.contains("--beta 0"), "{err}");
     // By default: on for the warpgroup kernel, off for the warp-level one.
     let (_, default) = sm90a_compiled("--m 128 --n 3776 --k 1352");
