@@ -6,7 +6,8 @@
 # on whatever GPU comes (an H200 has no reading of them): the LLM suite (f16, bf16), the
 # decode criterion's defaults (39-g's 25 + 25 shapes), 4096^3 f16 with 100 samples; then
 # the mid-M shapes far below cuBLAS in 42-b and 42-d, the default against the next ranked
-# plans and stream-K. First the PDL hazard checks (new in run 42, not yet run on a GPU):
+# plans and stream-K, and what cuBLAS launches there (ncu). Run 43 added the tf32 suite
+# (column-major B, as in earlier runs) and the ncu step. First the PDL hazard checks (new in run 42, not yet run on a GPU):
 # the runtime selftest (`.carry-rt/selftest-42`: `cargo build --release --example selftest
 # -p mosaic-runtime`; its naive kernel launched back to back as a programmatic dependent
 # must pass with `griddepcontrol.wait` and FAIL without) and `verify --back-to-back` of
@@ -20,10 +21,10 @@ for a in "--m 128 --n 2048 --k 1024" "--m 128 --n 2304 --k 1024" "--m 16 --n 409
          "--m 1000 --n 1000 --k 1000 --stream-k on" "--m 300 --n 2000 --k 1000 --dtype bf16" "--m 97 --n 3001 --k 2999"; do
   log "verify --back-to-back $a"; timeout 120 ./.carry-rt/$B verify gemm $a --target $T --back-to-back 2>&1 | tail -2 | cut -c1-220
 done
-for d in f16 bf16; do
+for d in f16 bf16 "tf32 --b-layout col"; do
   log "suite llm $d"
-  timeout 200 ./.carry-rt/$B bench gemm --m 1 --n 1 --k 1 --suite llm --dtype $d --target $T --samples 20 > "$OUT/llm-$d.txt" 2>&1
-  grep -iE "geometric" "$OUT/llm-$d.txt"
+  timeout 200 ./.carry-rt/$B bench gemm --m 1 --n 1 --k 1 --suite llm --dtype $d --target $T --samples 20 > "$OUT/llm-${d%% *}.txt" 2>&1
+  grep -iE "geometric" "$OUT/llm-${d%% *}.txt"
 done
 for s in "1656 1080" "6128 2808" "3120 5912" "4088 5560" "2776 1472" "2104 2384" "1560 1336" "2744 7096" "8840 2904" "1264 1088" "4240 1616" "2184 3240" "6472 1632" "7088 1024" "2688 1512" "1784 3888" "4640 2512" "3824 5096" "2888 1728" "7704 8496" "2600 2480" "2000 3448" "1680 1184" "2064 8256" "5264 1080"; do
   set -- $s; bx $B --m 128 --n $1 --k $2
@@ -36,4 +37,9 @@ timeout 120 ./.carry-rt/$B bench gemm --m 4096 --n 4096 --k 4096 --target $T --s
 for s in "944 2104 3120" "656 1592 5584" "1544 6048 7976" "848 1544 3520" "2499 8592 296" "6704 488 9000"; do
   set -- $s
   av $B "-|--plan 2|--plan 3|--plan 4|--stream-k on" --m $1 --n $2 --k $3
+done
+# What cuBLAS launches at those mid-M shapes (kernel name = its tile, cluster, split), and ours.
+cp ./.carry-rt/$B ./.carry-rt/mosaic
+for s in "944 2104 3120" "656 1592 5584" "1544 6048 7976" "848 1544 3520" "2499 8592 296" "6704 488 9000"; do
+  set -- $s; OUT=/tmp kn --m $1 --n $2 --k $3
 done
