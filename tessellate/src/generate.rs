@@ -1285,6 +1285,31 @@ fn l2_rounds(tiles: i64, slots: i64, round_compute: f64, l2_per_cta: f64) -> (f6
     )
 }
 
+/// Whether a lone grid (at most one CTA per SM, [`ring::is_lone`]) of `problem` (as the plan
+/// computes it: transposed plans swap m and n) is charged the L2 fill: where both m and n
+/// exceed 128, so that many CTAs read each A and each B slab.
+///
+/// Not a decode grid, one CTA per SM streaming B from DRAM: it ran faster than the fill
+/// rate allows. At 128x4096x4096 the 64x64 tiles' 134 MB of tile loads (the term's count)
+/// took 17.6-17.8 us on an H100 and 14.9-15.1 us on an H200 in all, launch and epilogue
+/// included, 0.99x and 1.02x cuBLAS, while the term ranked them below split-K 2 of 128x64
+/// tiles, which ran 0.89x and 0.96x (docs/BENCHMARKS.md run 9-d, 9-g).
+///
+/// Above 128 rows, without the term, the model priced a lone grid by its tensor work alone
+/// and ranked first the grids that spread it most evenly over the SMs, often of small
+/// tiles (256x64, 64x160 of one warpgroup) that read the most bytes per multiply-add. On an
+/// H100 (run 43-a, 43-b, f16, 13 mid-M shapes, each shape's first 8 plans timed) every
+/// timed lone grid moved its tile loads at 6-8.5 TB/s whatever its tensor work, so the
+/// grid with the fewest bytes ran fastest: with the term the model's first plan runs
+/// 1.084x the fastest timed one in geomean, against 1.197x without (944x2104x3120: the
+/// 256x64 grid ran 40.9 us, the 192x160 split-K 2 grid the term ranks first 27.9 us).
+fn lone_grid_fills_from_l2(problem: &GemmProblem) -> bool {
+    problem.m.min(problem.n) > LONE_L2_MIN_ROWS
+}
+
+/// See [`lone_grid_fills_from_l2`]: the decode shapes' bound (`decode::is_decode`).
+const LONE_L2_MIN_ROWS: i64 = 128;
+
 /// Model figures for a finished mix: total cycles over waves and k-steps, and TFLOP/s.
 pub(crate) fn modeled(
     problem: &GemmProblem,
@@ -1383,14 +1408,9 @@ pub(crate) fn modeled(
         }
     }
     // L2 -> shared memory: every CTA loads its A and B slabs for every k-step (B once per
-    // multicast cluster). Not for lone grids: the fill rate was measured on L2-bound grids
-    // of several waves (run 5), and a lone grid, one CTA per SM streaming B from DRAM, ran
-    // faster than it allows. At 128x4096x4096 the 64x64 tiles' 134 MB of tile loads (this
-    // count) took 17.6-17.8 us on an H100 and 14.9-15.1 us on an H200 in all, launch and
-    // epilogue included, 0.99x and 1.02x cuBLAS, while the term ranked them below split-K
-    // 2 of 128x64 tiles, which ran 0.89x and 0.96x (docs/BENCHMARKS.md run 9-d, 9-g).
+    // multicast cluster). Not for lone decode grids ([`lone_grid_fills_from_l2`]).
     let l2_per_cta = match target.l2_fill_gb_per_s {
-        Some(gbps) if !lone => {
+        Some(gbps) if !lone || lone_grid_fills_from_l2(problem) => {
             let b_rows = if c.b_straddles && ctas_per_sm > 1 {
                 2
             } else {
