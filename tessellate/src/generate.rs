@@ -1287,7 +1287,8 @@ fn l2_rounds(tiles: i64, slots: i64, round_compute: f64, l2_per_cta: f64) -> (f6
 
 /// Whether a lone grid (at most one CTA per SM, [`ring::is_lone`]) of `problem` (as the plan
 /// computes it: transposed plans swap m and n) is charged the L2 fill: where both m and n
-/// exceed 128, so that many CTAs read each A and each B slab.
+/// exceed [`LONE_L2_MIN_ROWS`], so that many CTAs read each A and each B slab, and the main
+/// loop is long (k at least [`LONE_L2_MIN_K`]).
 ///
 /// Not a decode grid, one CTA per SM streaming B from DRAM: it ran faster than the fill
 /// rate allows. At 128x4096x4096 the 64x64 tiles' 134 MB of tile loads (the term's count)
@@ -1298,17 +1299,24 @@ fn l2_rounds(tiles: i64, slots: i64, round_compute: f64, l2_per_cta: f64) -> (f6
 /// Above 128 rows, without the term, the model priced a lone grid by its tensor work alone
 /// and ranked first the grids that spread it most evenly over the SMs, often of small
 /// tiles (256x64, 64x160 of one warpgroup) that read the most bytes per multiply-add. On an
-/// H100 (run 43-a, 43-b, f16, 13 mid-M shapes, each shape's first 8 plans timed) every
-/// timed lone grid moved its tile loads at 6-8.5 TB/s whatever its tensor work, so the
-/// grid with the fewest bytes ran fastest: with the term the model's first plan runs
-/// 1.084x the fastest timed one in geomean, against 1.197x without (944x2104x3120: the
-/// 256x64 grid ran 40.9 us, the 192x160 split-K 2 grid the term ranks first 27.9 us).
+/// H100 (docs/BENCHMARKS.md run 43-b, f16, 13 mid-M shapes, each shape's first 8 plans
+/// timed) the timed lone grids moved their tile loads at 5-9 TB/s whatever their tensor
+/// work, so the grid with the fewest bytes ran fastest (944x2104x3120: the 256x64 grid
+/// ranked first ran 40.9 us, the 192x160 split-K 2 grid the term ranks first 27.9 us).
+/// Out of sample (run 43-c, the 61 defaults the term moved among 400 seeded random
+/// shapes) it ran 1.031x in geomean over all k but lost at short k (0.65-0.81x at
+/// 2160x1048x688, 1584x320x1240, 1786x608x600, 848x4096x1616), where the pipeline fill,
+/// the epilogue and the launch, which the term does not see, weigh more than the loop; at
+/// k >= 3072 the 26 moved defaults ran 1.187x (6 slower).
 fn lone_grid_fills_from_l2(problem: &GemmProblem) -> bool {
-    problem.m.min(problem.n) > LONE_L2_MIN_ROWS
+    problem.m.min(problem.n) > LONE_L2_MIN_ROWS && problem.k >= LONE_L2_MIN_K
 }
 
 /// See [`lone_grid_fills_from_l2`]: the decode shapes' bound (`decode::is_decode`).
 const LONE_L2_MIN_ROWS: i64 = 128;
+
+/// See [`lone_grid_fills_from_l2`]: 48 k-steps of 64 (fitted on run 43-c, H100).
+const LONE_L2_MIN_K: i64 = 3072;
 
 /// Model figures for a finished mix: total cycles over waves and k-steps, and TFLOP/s.
 pub(crate) fn modeled(

@@ -1,0 +1,79 @@
+"""Per shape: each timed plan's measured time (mosaic / cuBLAS of the same sample, so that logs
+from two cards compare) beside its features and modeled cycles from `plans` of $BIN (default
+.carry-rt/mosaic-42c); per-shape Spearman and the regret of the model's first plan.
+  python3 docs/logs/run43-rank.py LOG [LOG...]"""
+import os, re, subprocess, sys, math
+from collections import defaultdict
+
+BIN = os.environ.get("BIN", ".carry-rt/mosaic-42c")
+t = defaultdict(dict)   # shape -> variant -> [norm times]
+for f in sys.argv[1:]:
+    cur = None
+    for l in open(f):
+        h = re.match(r"### bench \(\S+\) --samples \d+ --m (\d+) --n (\d+) --k (\d+)(.*)", l)
+        if h:
+            cur = ((int(h[1]), int(h[2]), int(h[3])), h[4].strip() or "--plan 1")
+            continue
+        r = re.search(r"mosaic [\d.]+ TFLOP/s \(([\d.]+) us\), cuBLAS [\d.]+ TFLOP/s \(([\d.]+) us\)", l)
+        if r and cur:
+            t[cur[0]].setdefault(cur[1], []).append(float(r[1]) / float(r[2]))
+            cur = None
+
+def plans(m, n, k, top=8):
+    out = subprocess.run([BIN, "plans", "gemm", "--m", str(m), "--n", str(n), "--k", str(k),
+                          "--target", "sm_90a", "--top", str(top)], capture_output=True, text=True).stdout
+    ps = {}
+    for block in re.split(r"\n(?=plan \d+ )", out):
+        h = re.match(r"plan (\d+) ", block)
+        if not h:
+            continue
+        g = lambda p: (re.search(p, block) or [None, None])[1]
+        cta = re.search(r"cta\s+(\d+)x(\d+)x\d+ tile, (\d+) warp(group)?s", block)
+        box = re.search(r"warpgroup (\d+)x(\d+)x", block)
+        ps[int(h[1])] = dict(
+            cycles=float(g(r"model\s+([\d.e+]+) cycles")), bound=g(r"bound by (\S+)"),
+            tile="%sx%s" % (cta[1], cta[2]) if cta else "?", wg=int(cta[3]) if cta and cta[4] else 0,
+            box="%sx%s" % (box[1], box[2]) if box else "-", ctas=int(g(r"grid (\d+)x\d+x\d+, block") or 0),
+            T="T" if "transpose computes" in block else "", mc="mc" if "multicast" in block else "",
+            pers="P" if "persistent" in block else "", split=g(r"split-K\s+(\d+)") or "1",
+            cps=g(r"(\d) CTA/SM"))
+    return ps
+
+def rank(xs):
+    o = sorted(range(len(xs)), key=lambda i: xs[i])
+    r = [0] * len(xs)
+    for j, i in enumerate(o):
+        r[i] = j
+    return r
+
+def spearman(a, b):
+    ra, rb = rank(a), rank(b)
+    n = len(a)
+    ma, mb = sum(ra) / n, sum(rb) / n
+    num = sum((x - ma) * (y - mb) for x, y in zip(ra, rb))
+    den = math.sqrt(sum((x - ma) ** 2 for x in ra) * sum((y - mb) ** 2 for y in rb))
+    return num / den if den else 0.0
+
+rhos, regrets = [], []
+for s, vs in sorted(t.items()):
+    ps = plans(*s)
+    rows = []
+    for v, xs in vs.items():
+        pm = re.fullmatch(r"--plan (\d+)", v)
+        if pm and int(pm[1]) in ps:
+            rows.append((int(pm[1]), sum(xs) / len(xs), ps[int(pm[1])]))
+    print("== %dx%dx%d" % s)
+    for i, x, p in sorted(rows, key=lambda r: r[1]):
+        print("  plan %d  %.3f of cuBLAS time  model %.3g %-6s %s box %s wg %d ctas %d %s%s%s split %s cps %s" % (
+            i, x, p["cycles"], p["bound"], p["tile"], p["box"], p["wg"], p["ctas"], p["T"], p["mc"], p["pers"], p["split"], p["cps"]))
+    for v, xs in vs.items():
+        if "k-pair" in v:
+            print("  %s  %.3f" % (v, sum(xs) / len(xs)))
+    if len(rows) >= 3:
+        rho = spearman([r[2]["cycles"] for r in rows], [r[1] for r in rows])
+        first = min(rows, key=lambda r: r[0])
+        reg = first[1] / min(r[1] for r in rows)
+        rhos.append(rho); regrets.append(reg)
+        print("  spearman %.2f  regret %.3f" % (rho, reg))
+print("mean spearman %.3f over %d shapes; geomean regret %.3f" % (
+    sum(rhos) / len(rhos), len(rhos), math.exp(sum(map(math.log, regrets)) / len(regrets))))
