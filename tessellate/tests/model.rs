@@ -970,3 +970,35 @@ fn decode_grids_of_a_part_row_take_transposed_split_k() {
     let p = plans(&problem, &t, &opts).unwrap().plans.remove(0);
     assert!(!(p.transposed && p.split_k > 1), "{p}");
 }
+
+/// Lone grids (one CTA per SM at most) above 128 rows and columns with k of at least 3072
+/// are charged the L2 fill, so the first plan is a grid of large tiles, which read the
+/// fewest operand bytes per multiply-add: measured on an H100 (docs/BENCHMARKS.md run 43-b)
+/// the old first plans (256x64, 64x160 and 192x64 tiles) ran 1.32-1.48x slower than the
+/// large-tile grids now first, and out of sample the moved defaults ran 1.100x (43-d, 46
+/// shapes). At short k the lone grid stays first (2160x1048x688, 1584x320x1240: without
+/// the k bound the term moved them to 264-CTA grids of 128x64 or split-K 64x128 tiles,
+/// which ran 0.65x and 0.66x in 43-c); decode shapes keep their lone grids.
+#[test]
+fn lone_grids_with_long_k_above_128_rows_take_large_tiles() {
+    let sms = hw_models::target("sm_90a", None).unwrap().sms as i64;
+    for (m, n, k, long) in [
+        (944, 2104, 3120, true),
+        (656, 1592, 5584, true),
+        (848, 1544, 3520, true),
+        (6704, 488, 9000, true),
+        (2160, 1048, 688, false),
+        (1584, 320, 1240, false),
+        (128, 2744, 7096, false),
+    ] {
+        let p = ranked_row_major(m, n, k, 1).remove(0);
+        let [tm, tn, _] = p.cta_tile;
+        let [gm, gn, _] = p.grid();
+        let lone = !p.persistent && gm * gn * p.split_k <= sms;
+        assert!(lone, "{m}x{n}x{k}: {p}");
+        // Operand rows and columns loaded per output element of a k-step: 1/tm + 1/tn, at
+        // most a 128x128 tile's (the old first plans': 1/256 + 1/64 and more).
+        let loads = 1.0 / tm as f64 + 1.0 / tn as f64;
+        assert!(!long || loads <= 2.0 / 128.0, "{m}x{n}x{k}: {p}");
+    }
+}
