@@ -3,6 +3,9 @@ from two cards compare) beside its features and modeled cycles from `plans` of $
 .carry-rt/mosaic-42c); per-shape Spearman and the regret of the model's first plan.
   python3 docs/logs/run43-rank.py LOG [LOG...]"""
 import os, re, subprocess, sys, math
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from spearman import spearman  # average ranks for ties
 from collections import defaultdict
 
 BIN = os.environ.get("BIN", ".carry-rt/mosaic-42c")
@@ -38,21 +41,6 @@ def plans(m, n, k, top=8):
             pers="P" if "persistent" in block else "", split=g(r"split-K\s+(\d+)") or "1",
             cps=g(r"(\d) CTA/SM"))
     return ps
-
-def rank(xs):
-    o = sorted(range(len(xs)), key=lambda i: xs[i])
-    r = [0] * len(xs)
-    for j, i in enumerate(o):
-        r[i] = j
-    return r
-
-def spearman(a, b):
-    ra, rb = rank(a), rank(b)
-    n = len(a)
-    ma, mb = sum(ra) / n, sum(rb) / n
-    num = sum((x - ma) * (y - mb) for x, y in zip(ra, rb))
-    den = math.sqrt(sum((x - ma) ** 2 for x in ra) * sum((y - mb) ** 2 for y in rb))
-    return num / den if den else 0.0
 
 rhos, regrets = [], []
 for s, vs in sorted(t.items()):
