@@ -289,12 +289,14 @@ fn transposed_tiles_above_128_rows_rank_where_measured_faster() {
 /// 140, two for one). Where a shared transposed grid led by a thin margin it could lose
 /// (27-d, 27-e): at 7992x5368x2840 shared transposed 128x160 tiles ran 0.90x the plain
 /// 128x192 tiles, at 4081x792x1576 shared 64x256 ones 0.87x the unshared transposed 192x160;
-/// both old defaults stay first.
+/// both old defaults stay first. (1376x792x3048 stands for 1376x792x7784, same rows and
+/// straddle: at K >= 3072 the lone-grid L2 term of run 43 ranks 64x192 tiles first there,
+/// 0.93x in 43-f.)
 #[test]
 fn transposed_grids_share_b_where_a_rows_straddle_sectors() {
     let best = |m, n, k| ranked_row_major(m, n, k, 1).remove(0);
     for (m, n, k, tile) in [
-        (1376, 792, 7784, [64, 160]),
+        (1376, 792, 3048, [64, 160]),
         (2000, 1216, 4280, [128, 160]),
         (4864, 824, 4472, [128, 160]),
     ] {
@@ -408,7 +410,9 @@ fn two_cta_grids_of_long_main_loops_are_charged_by_rounds() {
 /// in pairs ran 1.27x none, but over four rows (32 clusters) 0.57x pairs. Not where B's rows
 /// are whole lines (1617x1024x1984 ran 0.79x shared), at K <= 1536 (2592x672x1464, 0.985x),
 /// nor 64 columns wide (1144x800x5584, 0.72x). The tie with the transposed mirror keeps its
-/// order: the plain grid first, as before sharing.
+/// order: the plain grid first, as before sharing. (1144x800x3024 stands for 1144x800x5584:
+/// at K >= 3072 the lone-grid L2 term of run 43 ranks split-K 2 of 128x128 tiles first
+/// there, 1.07x in 43-f.)
 #[test]
 fn lone_grids_share_b_where_its_rows_straddle_lines() {
     for (m, n, k, share) in [
@@ -418,7 +422,7 @@ fn lone_grids_share_b_where_its_rows_straddle_lines() {
         (5152, 376, 1720, 2),
         (1617, 1024, 1984, 1),
         (2592, 672, 1464, 1),
-        (1144, 800, 5584, 1),
+        (1144, 800, 3024, 1),
     ] {
         let p = ranked_row_major(m, n, k, 1).remove(0);
         assert!(
@@ -467,7 +471,9 @@ fn four_row_clusters_cut_whole_swizzle_atoms() {
 /// in two waves, 38.1 us, against 28.3 us for split-K 2 of 128x64 tiles on 96 CTAs; the 24
 /// defaults this moved ran 1.25-1.82x faster (H100, docs/BENCHMARKS.md runs 32-a, 32-b).
 /// Every ranked split-K 4 plan, at shapes where such grids are offered, stays within 120
-/// CTAs, and 128x1024x8192 (16 clusters) keeps split-K 4.
+/// CTAs, and 128x1024x8192 (16 clusters) keeps split-K 4. Since run 43's lone-grid L2 term,
+/// 680x456x7472 ranks split-K 4 of 128x128 tiles first, 24 clusters that fit at once: 1.315x
+/// run 32's split-K 2 default there (43-f).
 #[test]
 fn split_k_four_clusters_fit_the_gpu_at_once() {
     for (m, n, k) in [
@@ -484,7 +490,8 @@ fn split_k_four_clusters_fit_the_gpu_at_once() {
             assert!(tiles * 4 <= 120, "{m}x{n}x{k}: {tiles} tiles of {p}");
         }
         if (m, n, k) == (680, 456, 7472) {
-            assert_eq!(ranked[0].split_k, 2, "{}", ranked[0]);
+            let p = &ranked[0];
+            assert!(p.split_k == 4 && p.cta_tile[..2] == [128, 128], "{p}");
         }
         if (m, n, k) == (128, 1024, 8192) {
             assert_eq!(ranked[0].split_k, 4, "{}", ranked[0]);
@@ -794,14 +801,16 @@ fn decode_grids_past_blocks_share_b_over_pairs() {
 /// and the padded blocks fit the GPU's 4-CTA clusters: 1.108x in geomean at 17 such
 /// defaults, 13 faster (docs/BENCHMARKS.md run 34-g, H200; 584x2184x7448 0.72 -> 1.18 of
 /// cuBLAS), and 1.117x at the 28 defaults the rule moved among fresh shapes (34-h).
-/// Whole-sector rows, short K and multi-wave grids keep their plans.
+/// Whole-sector rows, short K and multi-wave grids keep their plans. (K 3024 and 3032 stand
+/// for 7440, 7448 and 4952, same straddles: at K >= 3072 the lone-grid L2 term of run 43
+/// ranks unshared grids first there, 584x2184x7448 0.87x and 2267x368x4952 0.90x in 43-f.)
 #[test]
 fn lone_grids_of_straddling_rows_share_a_and_b_in_blocks() {
     for (m, n, k, block) in [
-        (584, 2184, 7448, true),
-        (2267, 368, 4952, true),
+        (584, 2184, 3032, true),
+        (2267, 368, 3032, true),
         (1168, 728, 2176, true),
-        (584, 2176, 7440, false),
+        (584, 2176, 3024, false),
         (584, 2184, 1496, false),
         (4096, 4096, 4104, false),
     ] {

@@ -416,34 +416,36 @@ fn batched_shape(
 /// The default launch order (`n_first`, runs 30 and 31): n fastest on lone grids without
 /// split-K of tiles of 128+ rows whose rows span more of m than the columns of n (transposed
 /// ones with at most four tile columns), m fastest elsewhere; `--raster-order` overrides it,
-/// and n fastest is refused where a GPC-major cluster order orders the tiles.
+/// and n fastest is refused where a GPC-major cluster order orders the tiles. (K below 3072
+/// where the grids are lone: above it since run 43 the model charges them the L2 fill and
+/// ranks other tiles first; the shapes of runs 30 and 31 had K 3240, 3968 and 8384.)
 #[test]
 fn default_launch_orders() {
     let n_first = |m, n, k| default_shape(m, n, k, None).unwrap().n_first;
-    // Plain lone grids: 128x64 tiles, 20 x 6 (2546x344x3240); 128x128, 16 x 8
+    // Plain lone grids: 128x64 tiles, 20 x 6 (2546x344x3048); 128x128, 16 x 8
     // (2296x864x4304); 192x64, 8 x 16 (1536x1000x1024).
-    for (m, n, k) in [(2546, 344, 3240), (2296, 864, 4304), (1536, 1000, 1024)] {
+    for (m, n, k) in [(2546, 344, 3048), (2296, 864, 4304), (1536, 1000, 1024)] {
         assert!(n_first(m, n, k), "{m}x{n}x{k}");
     }
     // 64-row tiles (584x264x2624, 64x64); a transposed grid of 3 tile columns (552x5376x3248)
-    // and of 8 (1183x1992x3968); columns spanning more (328x5776x5312); a persistent grid
+    // and of 8 (1183x1992x3008); columns spanning more (328x5776x5312); a persistent grid
     // (4096^3, GPC-major clusters); a decode grid of one tile column (128x5120x5120).
     assert!(!n_first(584, 264, 2624));
     assert!(n_first(552, 5376, 3248));
-    assert!(!n_first(1183, 1992, 3968));
+    assert!(!n_first(1183, 1992, 3008));
     assert!(!n_first(328, 5776, 5312));
     assert!(!n_first(4096, 4096, 4096));
     assert!(!n_first(128, 5120, 5120));
-    // A split-K lone grid (976x400x8384: 128x64 tiles, 8 x 7, two k-splits per cluster) keeps
+    // A split-K lone grid (976x400x3008: 128x64 tiles, 8 x 7, two k-splits per cluster) keeps
     // m fastest (run 31-b); n fastest when asked.
-    let split = default_shape(976, 400, 8384, None).unwrap();
+    let split = default_shape(976, 400, 3008, None).unwrap();
     assert!(split.lone && split.split > 1 && !split.n_first);
-    assert!(default_shape(976, 400, 8384, Some(true)).unwrap().n_first);
+    assert!(default_shape(976, 400, 3008, Some(true)).unwrap().n_first);
     assert!(default_shape(584, 264, 2624, Some(true)).unwrap().n_first);
-    assert!(!default_shape(2546, 344, 3240, Some(false)).unwrap().n_first);
+    assert!(!default_shape(2546, 344, 3048, Some(false)).unwrap().n_first);
     assert!(default_shape(4096, 4096, 4096, Some(true)).is_err());
-    // Two batches of 2546x344x3240: the same lone tiles, m fastest; n fastest when asked.
-    let two = |n_first| batched_shape(2, 2546, 344, 3240, n_first).unwrap();
+    // Two batches of 2546x344x3048: the same lone tiles, m fastest; n fastest when asked.
+    let two = |n_first| batched_shape(2, 2546, 344, 3048, n_first).unwrap();
     assert!(two(None).lone && !two(None).n_first);
     assert!(two(Some(true)).n_first);
     // A stream-K kernel orders its units itself: n fastest is refused there too.
