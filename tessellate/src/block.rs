@@ -1,9 +1,9 @@
 //! Blocks of tiles sharing A and B over a 4-CTA cluster (`Plan::multicast_a` with
 //! `Plan::multicast`): a rule applied to the ranked plans, since the model charges a lone
-//! grid (one CTA per SM) no L2 traffic (since run 43 only lone grids above 128 rows and
-//! columns with K >= 3072 are charged, and then without the block's sharing) and so sees
-//! neither the sectors that rows straddling 32-byte boundaries cost L2 nor what sharing
-//! each operand tile saves there.
+//! grid (one CTA per SM) no L2 traffic (since run 43, none but lone grids above 128 rows
+//! and columns with K >= 3072, and those without the block's sharing) and so sees neither
+//! the sectors that rows straddling 32-byte boundaries cost L2 nor what sharing each
+//! operand tile saves there.
 
 use hw_models::Target;
 
