@@ -957,7 +957,7 @@ fn split_k_kernels_with_multicast_assemble_without_spills() {
                         multicast: (rows > 1).then_some(true),
                         multicast_a: (rows == 1).then_some(true),
                         multicast_ab: (rows > 1 && cols > 1).then_some([rows, cols]),
-                        ..opts.clone()
+                        ..opts
                     };
                     let what = format!("{dtype} {shape:?} {a:?}/{b:?} {rows}x{cols}\n{plan}");
                     let cluster = plan.split_k * rows * cols;

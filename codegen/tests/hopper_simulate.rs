@@ -374,6 +374,23 @@ fn the_simulator_catches_broken_pipelines() {
     );
 }
 
+/// Whether two TMA issues name the same box: tensor map and coordinates.
+fn same_box(x: &ptx_sim::TmaIssue, y: &ptx_sim::TmaIssue) -> bool {
+    x.map == y.map && x.coords == y.coords
+}
+
+/// Asserts that every box a CTA prefetched into L2 (`issued`, its TMA issues in order) is
+/// loaded by a later TMA load of the same tensor map and coordinates.
+fn prefetches_are_loaded_later(issued: &[ptx_sim::TmaIssue], what: &str) {
+    for (i, x) in issued.iter().enumerate().filter(|(_, x)| x.prefetch) {
+        assert!(
+            issued[i..].iter().any(|y| !y.prefetch && same_box(x, y)),
+            "{what} prefetched {:?} and never loaded it",
+            x.coords
+        );
+    }
+}
+
 /// The L2 prefetch (`CompileOptions::l2_prefetch`) asks for the boxes the ring loads later
 /// and no others: in each CTA's TMA trace every prefetched box is loaded after it, and on
 /// grids of one tile per CTA the loads without an earlier prefetch are exactly the first
@@ -405,22 +422,13 @@ fn l2_prefetch_asks_for_the_boxes_the_ring_loads_later() {
                     .unwrap_or_else(|e| panic!("{what}: {e}"));
                 let stages = kern.stages as usize;
                 for (c, issued) in trace.tma.iter().enumerate() {
-                    let same = |x: &ptx_sim::TmaIssue, y: &ptx_sim::TmaIssue| {
-                        x.map == y.map && x.coords == y.coords
-                    };
-                    for (i, x) in issued.iter().enumerate().filter(|(_, x)| x.prefetch) {
-                        assert!(
-                            issued[i..].iter().any(|y| !y.prefetch && same(x, y)),
-                            "{what}: CTA {c} prefetched {:?} and never loaded it",
-                            x.coords
-                        );
-                    }
+                    prefetches_are_loaded_later(issued, &format!("{what}: CTA {c}"));
                     let loads: Vec<_> = issued.iter().filter(|x| !x.prefetch).collect();
                     let cold: Vec<bool> = loads
                         .iter()
                         .map(|y| {
                             let at = issued.iter().position(|z| std::ptr::eq(z, *y)).unwrap();
-                            !issued[..at].iter().any(|x| x.prefetch && same(x, y))
+                            !issued[..at].iter().any(|x| x.prefetch && same_box(x, y))
                         })
                         .collect();
                     assert_eq!(loads.len() % k_tiles, 0, "{what}: CTA {c}");
@@ -465,13 +473,7 @@ fn pdl_kernels_wait_before_touching_global_memory() {
         let k_tiles = 1032_usize.div_ceil(64);
         let boxes_per_k_tile = later.iter().filter(|x| !x.prefetch).count() / k_tiles;
         assert_eq!(early.len(), stages * boxes_per_k_tile, "CTA {c}");
-        for x in early {
-            assert!(
-                later.iter().any(|y| y.map == x.map && y.coords == x.coords),
-                "CTA {c} prefetched {:?} and never loaded it",
-                x.coords
-            );
-        }
+        prefetches_are_loaded_later(issued, &format!("CTA {c}"));
     }
     let is_wait = |op: &Op, m: &[String]| *op == Op::Griddepcontrol && m[0] == "wait";
     let no_wait = without(&kern, |op, m, _| is_wait(op, m));
