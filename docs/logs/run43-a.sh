@@ -13,7 +13,7 @@
 # must pass with `griddepcontrol.wait` and FAIL without) and `verify --back-to-back` of
 # default kernels (decode, split-K, 8-CTA block, persistent, stream-K, bf16).
 #   OUT=... bash docs/logs/run43-a.sh; python3 docs/logs/run42-sum.py LOG
-. "$(dirname "$0")/run34-lib.sh"
+. "$(dirname "$0")/run43-lib.sh"
 B=mosaic-42c
 nvidia-smi --query-gpu=name,clocks.max.sm,memory.total,driver_version,power.limit,serial --format=csv,noheader
 log "selftest"; timeout 200 ./.carry-rt/selftest-42 2>&1 | grep -E "pdl|planted|selftest:|BAD" | cut -c1-220
@@ -21,17 +21,8 @@ for a in "--m 128 --n 2048 --k 1024" "--m 128 --n 2304 --k 1024" "--m 16 --n 409
          "--m 1000 --n 1000 --k 1000 --stream-k on" "--m 300 --n 2000 --k 1000 --dtype bf16" "--m 97 --n 3001 --k 2999"; do
   log "verify --back-to-back $a"; timeout 120 ./.carry-rt/$B verify gemm $a --target $T --back-to-back 2>&1 | tail -2 | cut -c1-220
 done
-for d in f16 bf16 "tf32 --b-layout col"; do
-  log "suite llm $d"
-  timeout 200 ./.carry-rt/$B bench gemm --m 1 --n 1 --k 1 --suite llm --dtype $d --target $T --samples 20 > "$OUT/llm-${d%% *}.txt" 2>&1
-  grep -iE "geometric" "$OUT/llm-${d%% *}.txt"
-done
-for s in "1656 1080" "6128 2808" "3120 5912" "4088 5560" "2776 1472" "2104 2384" "1560 1336" "2744 7096" "8840 2904" "1264 1088" "4240 1616" "2184 3240" "6472 1632" "7088 1024" "2688 1512" "1784 3888" "4640 2512" "3824 5096" "2888 1728" "7704 8496" "2600 2480" "2000 3448" "1680 1184" "2064 8256" "5264 1080"; do
-  set -- $s; bx $B --m 128 --n $1 --k $2
-done
-for s in "5680 3864" "1544 6808" "1808 1520" "2344 8720" "1160 6872" "7264 1872" "6808 1656" "4672 7792" "2016 1752" "3768 6128" "3088 1136" "5096 1752" "5288 2056" "1496 3344" "6424 9280" "2416 3776" "2952 5256" "2768 1184" "9288 2096" "7376 1728" "1616 2408" "4712 3536" "2416 6720" "4000 1168" "2536 2056"; do
-  set -- $s; bx $B --m 16 --n $1 --k $2
-done
+suites $B
+criterion $B
 log "4096^3 f16, 100 samples"
 timeout 120 ./.carry-rt/$B bench gemm --m 4096 --n 4096 --k 4096 --target $T --samples 100 2>&1 | grep "ratio"
 for s in "944 2104 3120" "656 1592 5584" "1544 6048 7976" "848 1544 3520" "2499 8592 296" "6704 488 9000"; do

@@ -15,11 +15,10 @@ print('. "$(dirname "$0")/run34-lib.sh"')
 print("nvidia-smi --query-gpu=name,clocks.max.sm,memory.total,driver_version,power.limit,serial --format=csv,noheader")
 for m, n, k in shapes:
     sets = ["-"] + ["--plan %d" % i for i in range(2, 9)]
-    try:
-        ps = ranked_plans("../../.carry-rt/" + B, m, n, k, top=8)
-        one = next((p["i"] for p in ps if p["wg"] == 1 and p["split"] == 1), None)
-    except TypeError:
-        one = None
+    ps = ranked_plans("../../.carry-rt/" + B, m, n, k, top=8)
+    # As run: where a warp-level plan was among the 8, the parser of then stopped (no k-pair).
+    one = None if any(p["wg"] == 0 for p in ps) else next(
+        (p["i"] for p in ps if p["wg"] == 1 and p["split"] == 1), None)
     if one:
         sets.append(("--plan %d " % one if one > 1 else "") + "--k-pair on")
     print('av %s "%s" --m %d --n %d --k %d' % (B, "|".join(sets), m, n, k))

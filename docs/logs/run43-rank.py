@@ -6,6 +6,7 @@ import os, re, subprocess, sys, math
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from spearman import spearman  # average ranks for ties
+from seeded_shapes import ranked_plans
 from collections import defaultdict
 
 BIN = os.environ.get("BIN", ".carry-rt/mosaic-42c")
@@ -23,24 +24,7 @@ for f in sys.argv[1:]:
             cur = None
 
 def plans(m, n, k, top=8):
-    out = subprocess.run([BIN, "plans", "gemm", "--m", str(m), "--n", str(n), "--k", str(k),
-                          "--target", "sm_90a", "--top", str(top)], capture_output=True, text=True).stdout
-    ps = {}
-    for block in re.split(r"\n(?=plan \d+ )", out):
-        h = re.match(r"plan (\d+) ", block)
-        if not h:
-            continue
-        g = lambda p: (re.search(p, block) or [None, None])[1]
-        cta = re.search(r"cta\s+(\d+)x(\d+)x\d+ tile, (\d+) warp(group)?s", block)
-        box = re.search(r"warpgroup (\d+)x(\d+)x", block)
-        ps[int(h[1])] = dict(
-            cycles=float(g(r"model\s+([\d.e+]+) cycles")), bound=g(r"bound by (\S+)"),
-            tile="%sx%s" % (cta[1], cta[2]) if cta else "?", wg=int(cta[3]) if cta and cta[4] else 0,
-            box="%sx%s" % (box[1], box[2]) if box else "-", ctas=int(g(r"grid (\d+)x\d+x\d+, block") or 0),
-            T="T" if "transpose computes" in block else "", mc="mc" if "multicast" in block else "",
-            pers="P" if "persistent" in block else "", split=g(r"split-K\s+(\d+)") or "1",
-            cps=g(r"(\d) CTA/SM"))
-    return ps
+    return {p["i"]: p for p in ranked_plans(BIN, m, n, k, top=top)}
 
 rhos, regrets = [], []
 for s, vs in sorted(t.items()):
@@ -52,8 +36,9 @@ for s, vs in sorted(t.items()):
             rows.append((int(pm[1]), sum(xs) / len(xs), ps[int(pm[1])]))
     print("== %dx%dx%d" % s)
     for i, x, p in sorted(rows, key=lambda r: r[1]):
-        print("  plan %d  %.3f of cuBLAS time  model %.3g %-6s %s box %s wg %d ctas %d %s%s%s split %s cps %s" % (
-            i, x, p["cycles"], p["bound"], p["tile"], p["box"], p["wg"], p["ctas"], p["T"], p["mc"], p["pers"], p["split"], p["cps"]))
+        print("  plan %d  %.3f of cuBLAS time  model %.3g %-6s %dx%d box %s wg %d ctas %d %s%s%s split %d cps %d" % (
+            i, x, p["cycles"], p["bound"], *p["tile"], "%dx%d" % p["box"] if p["box"] else "-", p["wg"], p["ctas"],
+            "T" if p["transposed"] else "", "mc" if p["mcast"] else "", "P" if p["persistent"] else "", p["split"], p["cps"]))
     for v, xs in vs.items():
         if "k-pair" in v:
             print("  %s  %.3f" % (v, sum(xs) / len(xs)))

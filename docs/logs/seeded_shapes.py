@@ -56,8 +56,10 @@ def print_ptx_diffs(shapes, first_plan=False):
 def ranked_plans(binary, m, n, k, dtype="f16", top=12):
     """The first `top` plans `binary` (a mosaic build) ranks for the sm_90a GEMM m x n x k of
     `dtype`, parsed from `plans` text: per plan its rank `i`, `tile` (m, n of the CTA tile),
-    consumer warpgroups `wg`, kernel grid `ctas`, `split` (k-splits), `transposed`, `mcast`
-    (any TMA multicast) and `block8` (an 8-CTA cluster of 4 x 2 tiles). Runs 41-d, 42-e."""
+    consumer warpgroups `wg` (0 for a warp-level plan), the warpgroup `box` (m, n; None for a
+    warp-level plan), kernel grid `ctas`, `split` (k-splits), `transposed`, `mcast` (any TMA
+    multicast), `block8` (an 8-CTA cluster of 4 x 2 tiles), `persistent`, modeled `cycles`,
+    the binding `bound` and `cps` (CTAs per SM). Runs 41-d, 42-e, 43-b."""
     import re, subprocess
     out = subprocess.run([binary, "plans", "gemm", "--m", str(m), "--n", str(n), "--k", str(k),
                           "--dtype", dtype, "--target", "sm_90a", "--top", str(top)],
@@ -67,11 +69,16 @@ def ranked_plans(binary, m, n, k, dtype="f16", top=12):
         h = re.match(r"plan (\d+) ", block)
         if not h:
             continue
-        tile = re.search(r"cta\s+(\d+)x(\d+)x\d+ tile, (\d) warpgroups", block)
+        tile = re.search(r"cta\s+(\d+)x(\d+)x\d+ tile, (\d+) warp(group)?s", block)
+        box = re.search(r"warpgroup (\d+)x(\d+)x", block)
         ctas = re.search(r"kernel\s+mosaic_gemm grid (\d+)x", block)
         split = re.search(r"split-K\s+(\d+) k-splits", block)
-        ps.append(dict(i=int(h[1]), tile=(int(tile[1]), int(tile[2])), wg=int(tile[3]),
-                       ctas=int(ctas[1]), split=int(split[1]) if split else 1,
+        model = re.search(r"model\s+([\d.e+]+) cycles, [\d.]+ TFLOP/s, bound by (\S+), (\d+) CTA/SM", block)
+        ps.append(dict(i=int(h[1]), tile=(int(tile[1]), int(tile[2])),
+                       wg=int(tile[3]) if tile[4] else 0,
+                       box=(int(box[1]), int(box[2])) if box else None,
+                       ctas=int(ctas[1]) if ctas else 0, split=int(split[1]) if split else 1,
                        transposed="transpose computes" in block, mcast="multicast" in block,
-                       block8="8-CTA cluster of 4 x 2" in block))
+                       block8="8-CTA cluster of 4 x 2" in block, persistent="persistent" in block,
+                       cycles=float(model[1]), bound=model[2], cps=int(model[3])))
     return ps
