@@ -492,6 +492,7 @@ fn build_with(plan: &Plan, opts: &CompileOptions, swizzle: bool) -> Result<Kerne
         cluster_order: None,
         resident_clusters: None,
         programmatic_launch: false,
+        padded: Vec::new(),
     })
 }
 

@@ -311,6 +311,44 @@ pub struct Kernel {
     /// not set the attribute still runs the kernel correctly (the `griddepcontrol`
     /// instructions then do nothing).
     pub programmatic_launch: bool,
+    /// Operands whose rows TMA cannot address (a pitch not a multiple of 16 bytes), which
+    /// the launcher copies into rows of a 16-byte multiple before each launch, in this
+    /// order, with the module's copy entries ([`PaddedCopy`], `hopper::pad`); the tensor
+    /// maps over such an operand describe the copy (`stride_bytes` its pitch) and are encoded
+    /// over it. Empty for the Ampere-style path and for aligned operands.
+    pub padded: Vec<PaddedCopy>,
+}
+
+/// A copy of one operand's rows into a buffer of [`PaddedCopy::pitch_bytes`] rows, made by
+/// the launcher before each launch of the GEMM (`hopper::pad`): launch the module's
+/// `entry` on `grid` x `block` (no dynamic shared memory) with two `u64` parameters, the
+/// caller's buffer and a device buffer of at least [`PaddedCopy::bytes`] bytes (16-byte
+/// aligned), then encode the GEMM's tensor maps over `operand` with that buffer as their
+/// base. The copy must finish before the GEMM reads it (a plain launch in the same
+/// stream), and the next copy into the same buffer must not start before the GEMM ends.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PaddedCopy {
+    /// The caller's buffer copied (A or B).
+    pub operand: TmaOperand,
+    /// The copy kernel's entry in the GEMM's module.
+    pub entry: String,
+    /// Rows copied (every batch's, one after another).
+    pub rows: u64,
+    /// Bytes of one row as the caller stores it (the source pitch).
+    pub row_bytes: u64,
+    /// Bytes between rows of the copy: `row_bytes` rounded up to a multiple of 16.
+    pub pitch_bytes: u64,
+    /// The copy kernel's grid.
+    pub grid: [u32; 3],
+    /// The copy kernel's block.
+    pub block: [u32; 3],
+}
+
+impl PaddedCopy {
+    /// Bytes of the copy's buffer: `rows * pitch_bytes`.
+    pub fn bytes(&self) -> u64 {
+        self.rows * self.pitch_bytes
+    }
 }
 
 /// A persistent warpgroup kernel's cluster order table (`hopper::order`): the `.const`

@@ -119,6 +119,24 @@ pub fn check_kernel(
         },
         maps,
         workspace_bytes: kern.workspace_bytes,
+        copies: kern
+            .padded
+            .iter()
+            .map(|c| ptx_sim::gemm::Copy {
+                buf: if c.operand == TmaOperand::A {
+                    Buffer::A
+                } else {
+                    Buffer::B
+                },
+                entry: &c.entry,
+                launch: Launch {
+                    grid: c.grid,
+                    block: c.block,
+                    dynamic_smem: 0,
+                },
+                bytes: c.bytes(),
+            })
+            .collect(),
     };
     Ok(gemm::check(&kernel, &gemm)?)
 }

@@ -288,6 +288,39 @@ fn swizzle_spans_batches_and_ffma_columns_compute_the_gemm() {
     check_all(cases);
 }
 
+#[test]
+fn unaligned_operand_pitches_compute_the_gemm_through_copies() {
+    // Rows of A and / or B that are not 16-byte multiples: odd K and N (2-byte units), K of
+    // 4 mod 8 (8-byte units), tf32 rows of 4 mod 16 bytes, batches; split-K, transposed
+    // and decode plans among them. The copies' pad bytes start as NaN, so a map reading
+    // them fails the check.
+    let mut cases = Vec::new();
+    for (d, a, b, shape, batch) in [
+        (GemmDType::F16, R, R, (201, 313, 137), 1),
+        (GemmDType::BF16, C, R, (200, 314, 140), 1),
+        (GemmDType::F16, R, C, (16, 263, 1031), 1),
+        (GemmDType::TF32, R, C, (136, 264, 201), 1),
+        (GemmDType::BF16, R, R, (72, 135, 199), 3),
+    ] {
+        let ranked = if batch == 1 {
+            plans_of_every_kind(d, shape, a, b, Options::default())
+        } else {
+            warpgroup_plans(d, shape, batch, a, b, Options::default(), false)
+                .into_iter()
+                .take(2)
+                .map(|(p, o)| (p, CompileOptions { sms: SMS, ..o }))
+                .collect()
+        };
+        for (p, o) in ranked.into_iter().take(4) {
+            let kern = compile(&p, &o).unwrap();
+            assert!(!kern.padded.is_empty(), "{shape:?}: no operand copy");
+            let what = format!("{d:?} {a:?} A, {b:?} B {shape:?} x{batch}: {}", kind(&p));
+            cases.push((what, p, o));
+        }
+    }
+    check_all(cases);
+}
+
 /// A kernel of several k-tiles per stage ring (so that stages are reused) with a TMA-store
 /// epilogue, and its plan.
 fn pipelined() -> (Kernel, Plan, CompileOptions) {

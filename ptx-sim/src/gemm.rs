@@ -115,6 +115,25 @@ pub struct Kernel<'a> {
     pub maps: Vec<(Buffer, TensorMap)>,
     /// Bytes of zero-filled workspace (0: the kernel takes none).
     pub workspace_bytes: u64,
+    /// Copies of operands the launcher makes before the kernel, in order (`codegen`'s
+    /// `PaddedCopy`): each runs its entry of the same module with `(u64 src, u64 dst)`,
+    /// and the maps over its buffer then read the copy.
+    pub copies: Vec<Copy<'a>>,
+}
+
+/// One operand copy run before the kernel: `entry` launched on `launch` with the buffer's
+/// address and a fresh allocation of `bytes` bytes (filled with `0xff`, so that a map that
+/// reads past the copied rows' data reads NaN and fails the check).
+#[derive(Clone, Debug)]
+pub struct Copy<'a> {
+    /// The buffer copied.
+    pub buf: Buffer,
+    /// The copy entry.
+    pub entry: &'a str,
+    /// Its grid and block.
+    pub launch: Launch,
+    /// Bytes of the copy's buffer.
+    pub bytes: u64,
 }
 
 /// Why a simulated GEMM failed.
@@ -241,12 +260,28 @@ pub fn check(kernel: &Kernel<'_>, gemm: &Gemm) -> Result<Trace, GemmError> {
         scalar(alpha),
         scalar(beta),
     ];
+    let mut copied = Vec::new();
+    for cp in &kernel.copies {
+        let src = match cp.buf {
+            Buffer::A => pa,
+            Buffer::B => pb,
+            Buffer::C => pc,
+        };
+        let dst = g.alloc(vec![0xff; cp.bytes as usize]);
+        let copy_args = [Arg::U64(src), Arg::U64(dst)];
+        run_traced(kernel.module, cp.entry, &cp.launch, &copy_args, &mut g)?;
+        copied.push((cp.buf, dst));
+    }
     for (buf, map) in &kernel.maps {
         let base = match buf {
             Buffer::A => pa,
             Buffer::B => pb,
             Buffer::C => pc,
         };
+        let base = copied
+            .iter()
+            .find(|(b, _)| b == buf)
+            .map_or(base, |&(_, dst)| dst);
         args.push(Arg::TensorMap(TensorMap { base, ..*map }));
     }
     if kernel.workspace_bytes > 0 {

@@ -240,6 +240,7 @@ fn spec_for(call: &GemmCall, bug: Bug) -> KernelSpec {
         cluster_order: None,
         resident_clusters: None,
         programmatic_launch: bug.pdl(),
+        padded: Vec::new(),
     }
 }
 
@@ -334,6 +335,7 @@ fn run() -> Result<bool, RuntimeError> {
         cluster_order: None,
         resident_clusters: None,
         programmatic_launch: false,
+        padded: Vec::new(),
     };
     let call = gemm(16, 16, 16, E::F32, E::F32, C::F32);
     match rt.verify(&bad, &call, &VerifyOpts::default()) {

@@ -219,11 +219,12 @@ impl Runtime {
         &self.info
     }
 
-    /// Loads `spec.ptx` (driver JIT) and looks up `spec.entry`; raises the dynamic shared
+    /// Loads `spec.ptx` (driver JIT) and looks up `spec.entry` and the operand copies'
+    /// entries ([`KernelSpec::padded`]); raises the dynamic shared
     /// memory limit when `dynamic_smem_bytes` exceeds 48 KiB; for a kernel with a cluster
     /// order table, writes [`Runtime::cluster_order`] into it (the first such kernel of a
     /// launch shape runs the placement probes).
-    pub fn load(&self, spec: &KernelSpec) -> Result<CudaFunction, RuntimeError> {
+    pub fn load(&self, spec: &KernelSpec) -> Result<Loaded, RuntimeError> {
         spec.validate()?;
         if spec.dynamic_smem_bytes > self.info.max_smem_per_block_optin {
             return Err(RuntimeError::BadSpec(format!(
@@ -240,12 +241,18 @@ impl Runtime {
                 });
             }
         };
-        let f = module
-            .load_function(&spec.entry)
-            .map_err(|e| RuntimeError::Load {
-                entry: spec.entry.clone(),
+        let function = |entry: &str| {
+            module.load_function(entry).map_err(|e| RuntimeError::Load {
+                entry: entry.to_string(),
                 log: format!("entry not found in module: {}", err_name(e)),
-            })?;
+            })
+        };
+        let f = function(&spec.entry)?;
+        let copies = spec
+            .padded
+            .iter()
+            .map(|c| function(&c.entry))
+            .collect::<Result<_, _>>()?;
         if let (Some(o), Some(table)) = (&spec.cluster_order, self.cluster_order(spec)?) {
             let mut dst = module
                 .get_global(&o.symbol, &self.stream)
@@ -271,7 +278,7 @@ impl Runtime {
             )
             .map_err(|e| RuntimeError::Launch(format!("set max dynamic smem: {}", err_name(e))))?;
         }
-        Ok(f)
+        Ok(Loaded { gemm: f, copies })
     }
 
     /// `spec` as launched: with [`KernelSpec::resident_clusters`], at most the clusters of
@@ -328,14 +335,55 @@ impl Runtime {
         Ok(Cow::Owned(spec))
     }
 
-    /// Enqueues one launch of `f` with the ABI parameters (no synchronization).
+    /// Enqueues the operand copies `spec` asks for, then one launch of `f` with the ABI
+    /// parameters (no synchronization).
     fn launch(
         &self,
-        f: &CudaFunction,
+        f: &Loaded,
         spec: &KernelSpec,
         call: &GemmCall,
         set: &DevSet,
     ) -> Result<(), RuntimeError> {
+        self.ctx
+            .bind_to_thread()
+            .map_err(|e| drv("bind context", e))?;
+        for ((c, cf), (operand, dst)) in spec.padded.iter().zip(&f.copies).zip(&set.copies) {
+            let src = set.buffer(*operand);
+            let mut args = [
+                std::ptr::from_ref(&src).cast_mut().cast::<c_void>(),
+                std::ptr::from_ref(&dst.1).cast_mut().cast::<c_void>(),
+            ];
+            // A plain launch: it starts after the previous kernel in the stream (which may
+            // still read the copy's buffer) has finished.
+            let cfg = sys::CUlaunchConfig {
+                gridDimX: c.grid[0],
+                gridDimY: c.grid[1],
+                gridDimZ: c.grid[2],
+                blockDimX: c.block[0],
+                blockDimY: c.block[1],
+                blockDimZ: c.block[2],
+                sharedMemBytes: 0,
+                hStream: self.stream.cu_stream(),
+                attrs: std::ptr::null_mut(),
+                numAttrs: 0,
+            };
+            // SAFETY: `args` points at two u64 device addresses that live until the call
+            // returns (the driver copies them): the operand's buffer and a live allocation
+            // of `c.bytes` bytes ([`DevSet::with_copies`]), the copy entry's ABI.
+            unsafe {
+                sys::cuLaunchKernelEx(
+                    &raw const cfg,
+                    cf.cu_function(),
+                    args.as_mut_ptr(),
+                    std::ptr::null_mut(),
+                )
+            }
+            .result()
+            .map_err(|e| {
+                RuntimeError::Launch(format!("operand copy {}: {}", c.entry, err_name(e)))
+            })?;
+        }
+        let f = &f.gemm;
         let (alpha_f, beta_f) = (call.alpha as f32, call.beta as f32);
         let (alpha_i, beta_i) = (call.alpha as i32, call.beta as i32);
         fn arg<T>(x: &T) -> *mut c_void {
@@ -388,9 +436,6 @@ impl Runtime {
             attrs: &raw mut attr,
             numAttrs: u32::from(spec.programmatic_launch),
         };
-        self.ctx
-            .bind_to_thread()
-            .map_err(|e| drv("bind context", e))?;
         // SAFETY: `args` points at values that live until this call returns (the driver
         // copies them), in the order of the ABI documented on `KernelSpec`: three u64 device
         // pointers to live allocations of the sizes `call` implies, three u32, two f32/s32
@@ -582,7 +627,7 @@ impl Runtime {
             )));
         }
         let f = self.load(spec)?;
-        let spec = &*self.resident(&f, spec)?;
+        let spec = &*self.resident(&f.gemm, spec)?;
         let seed = opts.seed.unwrap_or_else(host::fresh_seed);
         let mut rng = Rng::new(seed);
         let (ea, eb, ec) = call.elems();
@@ -600,6 +645,7 @@ impl Runtime {
         let dc_blas = self.upload(&c_in)?;
         let ws = self.workspace(spec)?;
         let set = DevSet::new(&self.stream, &da, &db, &dc)
+            .with_copies(&self.stream, spec)?
             .with_maps(spec)?
             .with_workspace(&self.stream, ws.as_ref());
         self.launch(&f, spec, call, &set)?;
@@ -698,7 +744,7 @@ impl Runtime {
             eo.check()?;
         }
         let f = self.load(spec)?;
-        let spec = &*self.resident(&f, spec)?;
+        let spec = &*self.resident(&f.gemm, spec)?;
         let set_bytes = call.set_bytes();
         let l2 = self.info.l2_bytes.max(1) as f64;
         let mut sets = ((opts.l2_multiple.max(0.0) * l2) / set_bytes as f64).ceil() as u64;
@@ -731,7 +777,8 @@ impl Runtime {
             .iter()
             .map(|(a, b, c)| {
                 DevSet::new(&self.stream, a, b, c)
-                    .with_maps(spec)
+                    .with_copies(&self.stream, spec)
+                    .and_then(|s| s.with_maps(spec))
                     .map(|s| s.with_workspace(&self.stream, ws.as_ref()))
             })
             .collect::<Result<_, _>>()?;
@@ -902,11 +949,11 @@ fn encode_map(d: &crate::TensorMapDesc, set: &DevSet) -> Result<MapArg, RuntimeE
         0 => L::CU_TENSOR_MAP_L2_PROMOTION_NONE,
         x => return Err(RuntimeError::BadSpec(format!("L2 promotion of {x} bytes"))),
     };
-    let base = match d.operand {
-        crate::MapOperand::A => set.a_ptr,
-        crate::MapOperand::B => set.b_ptr,
-        crate::MapOperand::C => set.c_ptr,
-    };
+    let base = set
+        .copies
+        .iter()
+        .find(|(operand, _)| *operand == d.operand)
+        .map_or_else(|| set.buffer(d.operand), |(_, (_, ptr))| *ptr);
     let mut map = std::mem::MaybeUninit::<sys::CUtensorMap>::zeroed();
     // A batched map is 3-D: each batch one slice of box extent 1, so that a box's
     // out-of-bounds rows read zeros rather than the next batch.
@@ -943,12 +990,22 @@ fn encode_map(d: &crate::TensorMapDesc, set: &DevSet) -> Result<MapArg, RuntimeE
     Ok(MapArg(unsafe { map.assume_init() }))
 }
 
-/// Raw device addresses of one input set (A, B, C), and the kernel's tensor maps encoded
-/// for them (once per set, not per launch).
+/// A loaded kernel: the GEMM's function and its operand copies' ([`KernelSpec::padded`],
+/// in order).
+pub struct Loaded {
+    gemm: CudaFunction,
+    copies: Vec<CudaFunction>,
+}
+
+/// Raw device addresses of one input set (A, B, C), its operand copies' buffers, and the
+/// kernel's tensor maps encoded for them (once per set, not per launch).
 struct DevSet {
     a_ptr: u64,
     b_ptr: u64,
     c_ptr: u64,
+    /// Per [`KernelSpec::padded`] entry: the operand and its copy's buffer (owned: it lives
+    /// as long as the set) with its address.
+    copies: Vec<(crate::MapOperand, (CudaSlice<u8>, u64))>,
     maps: Vec<MapArg>,
     /// The kernel's workspace (`KernelSpec::workspace_bytes`), when it takes one.
     workspace: Option<u64>,
@@ -966,9 +1023,36 @@ impl DevSet {
             a_ptr,
             b_ptr,
             c_ptr,
+            copies: Vec::new(),
             maps: Vec::new(),
             workspace: None,
         }
+    }
+
+    /// The caller's buffer of `operand`.
+    fn buffer(&self, operand: crate::MapOperand) -> u64 {
+        match operand {
+            crate::MapOperand::A => self.a_ptr,
+            crate::MapOperand::B => self.b_ptr,
+            crate::MapOperand::C => self.c_ptr,
+        }
+    }
+
+    /// Allocates a buffer for each of `spec`'s operand copies (before [`DevSet::with_maps`],
+    /// whose maps over a copied operand are encoded over its copy).
+    fn with_copies(
+        mut self,
+        stream: &Arc<CudaStream>,
+        spec: &KernelSpec,
+    ) -> Result<Self, RuntimeError> {
+        for c in &spec.padded {
+            let buf = stream
+                .alloc_zeros::<u8>(c.bytes as usize)
+                .map_err(|e| drv("allocate an operand copy", e))?;
+            let ptr = buf.device_ptr(stream).0;
+            self.copies.push((c.operand, (buf, ptr)));
+        }
+        Ok(self)
     }
 
     /// Passes `ws` (a zero-filled allocation of the kernel's workspace) to this set's launches.

@@ -28,6 +28,7 @@
 //!     cluster_order: None,
 //!     resident_clusters: None,
 //!     programmatic_launch: false,
+//!     padded: Vec::new(),
 //! };
 //! let call = GemmCall::new(4096, 4096, 4096, ElemType::F16, ElemType::F32, Compute::F32);
 //! match runtime::verify(&spec, &call, &VerifyOpts::default()) {
@@ -54,9 +55,9 @@ mod types;
 
 pub use energy::{EnergyOpts, EnergyReport, EnergyStat};
 pub use error::RuntimeError;
-pub use gpu::{Runtime, probe};
+pub use gpu::{Loaded, Runtime, probe};
 pub use types::{
-    BenchOpts, BenchReport, ClusterOrderDesc, Compute, CublasCheck, DeviceInfo, ElemType,
+    BenchOpts, BenchReport, ClusterOrderDesc, Compute, CopyDesc, CublasCheck, DeviceInfo, ElemType,
     ErrorStats, GemmCall, KernelSpec, Layout, MapOperand, PairedRatio, TensorMapDesc, Timing,
     VerifyOpts, VerifyReport,
 };
@@ -132,6 +133,7 @@ mod tests {
             cluster_order: None,
             resident_clusters: None,
             programmatic_launch: false,
+            padded: Vec::new(),
         };
         let call = GemmCall::new(8, 8, 8, ElemType::F32, ElemType::F32, Compute::F32);
         assert!(matches!(

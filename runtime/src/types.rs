@@ -45,6 +45,29 @@ pub struct KernelSpec {
     /// stream has finished, so it must run `griddepcontrol.wait` in every thread before
     /// touching global memory (`codegen::Pdl`). `false`: a plain launch.
     pub programmatic_launch: bool,
+    /// Operand copies the runtime makes before each launch, in this order
+    /// (`codegen::PaddedCopy`): each runs its `entry` of the same module on a fresh buffer
+    /// of `bytes` bytes, and the tensor maps over its operand are then encoded over that
+    /// buffer. TMA takes only row pitches of 16-byte multiples, so an operand whose rows
+    /// are not is read from such a copy. Empty: the maps read the caller's buffers.
+    pub padded: Vec<CopyDesc>,
+}
+
+/// One operand copy ([`KernelSpec::padded`]): `entry(u64 src, u64 dst)` launched on `grid`
+/// x `block` without dynamic shared memory, `src` the operand's buffer, `dst` a buffer of
+/// `bytes` bytes (rows of the pitch the tensor maps over the operand take).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CopyDesc {
+    /// The operand copied (A or B).
+    pub operand: MapOperand,
+    /// The copy kernel's entry in [`KernelSpec::ptx`].
+    pub entry: String,
+    /// Its grid.
+    pub grid: [u32; 3],
+    /// Its block.
+    pub block: [u32; 3],
+    /// Bytes of the copy's buffer.
+    pub bytes: u64,
 }
 
 /// A kernel's cluster order table: the module's `.const` array `symbol` of `clusters` `u16`
@@ -402,6 +425,18 @@ impl KernelSpec {
                 "resident clusters of {c} CTAs for grid {:?}",
                 self.grid
             )));
+        }
+        for c in &self.padded {
+            let threads: u64 = c.block.iter().map(|&x| u64::from(x)).product();
+            if c.operand == MapOperand::C
+                || c.entry.is_empty()
+                || c.bytes == 0
+                || c.grid.contains(&0)
+                || c.block.contains(&0)
+                || threads > 1024
+            {
+                return Err(RuntimeError::BadSpec(format!("operand copy {c:?}")));
+            }
         }
         if let Some(o) = &self.cluster_order {
             let ctas = u64::from(o.clusters) * u64::from(o.cluster_ctas);
@@ -861,6 +896,7 @@ mod tests {
             cluster_order: None,
             resident_clusters: None,
             programmatic_launch: false,
+            padded: Vec::new(),
         };
         assert!(s.validate().is_ok());
         s.block = [64, 32, 1];

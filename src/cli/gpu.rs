@@ -106,6 +106,21 @@ fn spec(k: &codegen::Kernel) -> KernelSpec {
         workspace_bytes: k.workspace_bytes,
         resident_clusters: k.resident_clusters,
         programmatic_launch: k.programmatic_launch,
+        padded: k
+            .padded
+            .iter()
+            .map(|c| runtime::CopyDesc {
+                operand: if c.operand == codegen::TmaOperand::A {
+                    runtime::MapOperand::A
+                } else {
+                    runtime::MapOperand::B
+                },
+                entry: c.entry.clone(),
+                grid: c.grid,
+                block: c.block,
+                bytes: c.bytes(),
+            })
+            .collect(),
         cluster_order: k.cluster_order.as_ref().map(|o| runtime::ClusterOrderDesc {
             symbol: o.symbol.clone(),
             clusters: o.clusters,

@@ -74,6 +74,10 @@ pub struct Options {
     /// split-K, no stream-K). Off by default: the Hopper code generator lowers such tiles
     /// only for tf32 (K-major operands, f32 FFMA), and `mosaic compile` turns it on there.
     pub warpgroup_vector: bool,
+    /// DRAM bytes that copies of unaligned operands read and write before a warpgroup
+    /// kernel (`codegen::hopper::pad_traffic_bytes`: TMA takes only row pitches of 16-byte
+    /// multiples); charged to every warpgroup plan ([`charge_operand_copies`]). 0: none.
+    pub pad_bytes: i64,
 }
 
 impl Default for Options {
@@ -90,6 +94,7 @@ impl Default for Options {
             b_pitch_bytes: None,
             b_k_major: false,
             warpgroup_vector: false,
+            pad_bytes: 0,
         }
     }
 }
@@ -380,6 +385,7 @@ pub fn plans(
             }
         }
     }
+    charge_operand_copies(&mut out, target, opts.pad_bytes);
     let half = half_rows::take(&mut out, problem);
     if out.is_empty() {
         return Err(GenerateError::NoPlan);
@@ -436,6 +442,27 @@ pub fn plans(
         stop,
         explored,
     })
+}
+
+/// Fixed cost of one operand copy's launch before a warpgroup kernel, microseconds: the
+/// copy's ramp-up and drain and the GEMM's launch behind it, which overlap nothing.
+/// Estimate, to be fitted to the copy's measured time (docs/BENCHMARKS.md run 44).
+const PAD_LAUNCH_US: f64 = 2.0;
+
+/// Adds the copies of unaligned operands (`pad_bytes` read and written at the DRAM
+/// bandwidth, plus [`PAD_LAUNCH_US`]) to every warpgroup plan's modeled cycles: they run
+/// before the kernel, on the whole GPU. Warp-level plans read the caller's rows directly.
+fn charge_operand_copies(plans: &mut [Plan], target: &Target, pad_bytes: i64) {
+    if pad_bytes <= 0 {
+        return;
+    }
+    let bytes_per_clk = target.dram_bytes_per_clk_per_sm() * f64::from(target.sms);
+    let cycles = pad_bytes as f64 / bytes_per_clk + PAD_LAUNCH_US * target.clock_mhz;
+    for p in plans.iter_mut().filter(|p| p.worker_threads == 128) {
+        let m = &mut p.modeled;
+        m.tflops *= m.cycles / (m.cycles + cycles);
+        m.cycles += cycles;
+    }
 }
 
 /// Whether a row-major A's rows (`k` elements) are not a whole number of 32-byte L2 sectors,

@@ -92,6 +92,7 @@ pub mod layout;
 mod mma;
 pub mod order;
 mod overlap;
+pub mod pad;
 mod split_k;
 pub mod stream_k;
 #[cfg(test)]
@@ -150,8 +151,8 @@ const CONSUMER_REGS: u32 = 232;
 /// # Errors
 /// A one-line reason: the target lacks wgmma, the dtype has no f32-accumulating wgmma path
 /// here, tf32 with an MN-major operand (wgmma transposes only 16-bit types, PTX ISA
-/// 9.7.15.5.1.2), or a global row pitch that is not a multiple of 16 bytes (a TMA
-/// requirement, `cuTensorMapEncodeTiled`).
+/// 9.7.15.5.1.2). An operand whose row pitch is not a multiple of 16 bytes (which TMA
+/// cannot address) is taken through a copy ([`pad`], [`pad_traffic_bytes`]).
 pub fn supports(
     problem: &tessellate::GemmProblem,
     has_wgmma: bool,
@@ -171,15 +172,6 @@ pub fn supports(
     if dt == GemmDType::TF32 && (am == Major::Mn || bm == Major::Mn) {
         return Err("tf32 wgmma reads only K-major operands (row-major A, column-major B)".into());
     }
-    let eb = dt.input_bytes();
-    let pitch = |major: Major, mn: i64| if major == Major::K { problem.k } else { mn } * eb;
-    for (name, p) in [("A", pitch(am, problem.m)), ("B", pitch(bm, problem.n))] {
-        if p % 16 != 0 {
-            return Err(format!(
-                "{name}'s row pitch of {p} bytes is not a multiple of 16 (TMA)"
-            ));
-        }
-    }
     Ok(())
 }
 
@@ -191,15 +183,37 @@ pub fn lowers_ffma_columns(problem: &tessellate::GemmProblem) -> bool {
     problem.dtype == GemmDType::TF32
 }
 
-/// Bytes between consecutive rows of B as stored: `n` elements for a row-major B, `k` for a
-/// column-major one (the pitch of B's tensor map).
+/// Bytes between consecutive rows of B's tensor map: `n` elements for a row-major B, `k`
+/// for a column-major one, rounded up to 16 bytes where B is read from a copy ([`pad`]).
 pub fn b_pitch_bytes(problem: &tessellate::GemmProblem, b_layout: MatLayout) -> i64 {
     let row_elems = if b_major(b_layout) == Major::K {
         problem.k
     } else {
         problem.n
     };
-    row_elems * problem.dtype.input_bytes()
+    pad::pitch(row_elems * problem.dtype.input_bytes())
+}
+
+/// Bytes the operand copies of a warpgroup kernel read and write in DRAM before the GEMM
+/// ([`pad`]): for A and B each whose rows are not a multiple of 16 bytes, its bytes read
+/// once and its padded copy written once; 0 where both are aligned.
+pub fn pad_traffic_bytes(
+    problem: &tessellate::GemmProblem,
+    a_layout: MatLayout,
+    b_layout: MatLayout,
+) -> i64 {
+    let eb = problem.dtype.input_bytes();
+    let (m, n, k) = (problem.m, problem.n, problem.k);
+    let a_row = if a_major(a_layout) == Major::K { k } else { m };
+    let b_row = if b_major(b_layout) == Major::K { k } else { n };
+    [(a_row, m * k), (b_row, k * n)]
+        .into_iter()
+        .filter(|&(row, _)| (row * eb) % 16 != 0)
+        .map(|(row, elems)| {
+            let rows = elems / row;
+            problem.batch * (elems * eb + rows * pad::pitch(row * eb))
+        })
+        .sum()
 }
 
 /// The operand layouts of a transposed plan's kernel ([`tessellate::Plan::transposed`]):
@@ -1076,7 +1090,7 @@ pub fn build(plan: &Plan, opts: &CompileOptions) -> Result<Kernel, CodegenError>
         bytes: 0,
     }];
     entry.body = b.body;
-    let module = Module {
+    let mut module = Module {
         // `st.async` (split-K) is PTX ISA 8.1.
         version: if sh.split > 1 { (8, 1) } else { (8, 0) },
         target: plan.target.clone(),
@@ -1087,7 +1101,6 @@ pub fn build(plan: &Plan, opts: &CompileOptions) -> Result<Kernel, CodegenError>
             .collect(),
         entries: vec![entry],
     };
-    let ptx = emit_ptx::print_module(&module);
     let elem = match dt {
         GemmDType::BF16 => TmaElem::BF16,
         GemmDType::TF32 => TmaElem::F32,
@@ -1098,15 +1111,17 @@ pub fn build(plan: &Plan, opts: &CompileOptions) -> Result<Kernel, CodegenError>
             Major::K => [p.k, mn],
             Major::Mn => [mn, p.k],
         };
+        // Rows of a pitch TMA cannot take are read from the launcher's copy (`pad`).
+        let pitch = pad::pitch(dims[0] * eb);
         TensorMapSpec {
             operand,
             elem,
             dims: dims.map(|d| d as u64),
-            stride_bytes: (dims[0] * eb) as u64,
+            stride_bytes: pitch as u64,
             box_dims: bx.map(|d| d as u32),
             swizzle_bytes: t.span as u32,
             batch: p.batch as u64,
-            batch_stride_bytes: (p.k * mn * eb) as u64,
+            batch_stride_bytes: (dims[1] * pitch) as u64,
             l2_promotion_bytes: sh.l2_promotion_bytes(),
         }
     };
@@ -1128,6 +1143,16 @@ pub fn build(plan: &Plan, opts: &CompileOptions) -> Result<Kernel, CodegenError>
         let last = sh.b.boxes() - 1;
         tensor_maps.push(map(b_buf, &sh.b, p.n, sh.b.box_dims_of(last)));
     }
+    // One copy per operand buffer whose rows TMA cannot address, its entry beside the GEMM's.
+    let mut padded = Vec::new();
+    for t in &tensor_maps[..2] {
+        let row_bytes = t.dims[0] as i64 * eb;
+        if let Some((copy, entry)) = pad::copy(t.operand, t.dims[1] as i64 * p.batch, row_bytes) {
+            module.entries.push(entry);
+            padded.push(copy);
+        }
+    }
+    let ptx = emit_ptx::print_module(&module);
     let smem = sh.smem_bytes() as u32;
     Ok(Kernel {
         ptx,
@@ -1150,6 +1175,7 @@ pub fn build(plan: &Plan, opts: &CompileOptions) -> Result<Kernel, CodegenError>
         resident_clusters: (sh.persistent && sh.sk.is_none() && sh.mcast() > 1)
             .then_some(sh.mcast() as u32),
         programmatic_launch: sh.pdl != Pdl::Off,
+        padded,
     })
 }
 

@@ -1,0 +1,189 @@
+//! Operands whose rows TMA cannot address, copied first into rows of a 16-byte multiple.
+//!
+//! `cuTensorMapEncodeTiled` takes global strides only in multiples of 16 bytes (CUDA driver
+//! API, "Tensor Map Object Management"), so an f16 A of odd K (rows of `2 K` bytes) or a
+//! row-major B whose N is not a multiple of 8 has no tensor map. Before run 44 such problems
+//! fell back to the mma.sync path, which has no split-K and streams at most half the tensor
+//! rate: 313x1647x5525 ran 2.8x and 352x584x6541 4.2x slower than cuBLAS (H100,
+//! docs/BENCHMARKS.md run 43-b). Here the kernel's module carries one copy entry per such
+//! operand (`mosaic_pad_a`, `mosaic_pad_b`), which the launcher runs before the GEMM: it
+//! copies the caller's rows into a buffer whose pitch is the row rounded up to 16 bytes,
+//! and the GEMM's tensor maps read that buffer. The pad bytes after each row are never
+//! read: a map's extent is the logical row, so TMA fills boxes past it with zeros.
+//!
+//! The copy is one pass over the operand: each thread moves `W`-byte units, `W` the widest
+//! of 8, 4, 2 that divides the source row (so every source row starts `W`-aligned in a
+//! 256-byte aligned allocation), `UNROLL` loads in flight before their stores; a warp's
+//! units are consecutive, so loads and stores coalesce. A CTA of 256 threads takes one row,
+//! or several short rows (`256 / tpr` of them, `tpr` threads each).
+
+use emit_ptx::ast::{Entry, Op, Operand, Param, ParamType, Reg, RegClass};
+
+use crate::builder::{Builder, addr, imm, r, sym};
+use crate::{PaddedCopy, TmaOperand};
+
+/// Threads per CTA of a copy kernel.
+const THREADS: i64 = 256;
+/// Units each thread loads before storing them: memory-level parallelism for a pass that
+/// is bound by DRAM latency otherwise.
+const UNROLL: i64 = 4;
+
+/// The row pitch a tensor map can take for rows of `row_bytes`: the next multiple of 16.
+pub fn pitch(row_bytes: i64) -> i64 {
+    (row_bytes + 15) / 16 * 16
+}
+
+/// The copy of `rows` rows of `row_bytes` bytes each (every batch's rows, one after
+/// another) of the caller's `operand` into rows of [`pitch`] bytes, and its entry. `None`
+/// where the rows are already a multiple of 16 bytes (no copy needed).
+///
+/// # Panics
+/// If `operand` is C, or `rows` or `row_bytes` is not positive or does not fit the copy's
+/// 32-bit row arithmetic (the GEMM's own limits are tighter).
+pub(super) fn copy(operand: TmaOperand, rows: i64, row_bytes: i64) -> Option<(PaddedCopy, Entry)> {
+    assert!(operand != TmaOperand::C, "C is written, not copied");
+    assert!(rows > 0 && row_bytes > 0 && rows < 1 << 31 && row_bytes < 1 << 31);
+    if row_bytes % 16 == 0 {
+        return None;
+    }
+    let pitch_bytes = pitch(row_bytes);
+    let w = [8, 4, 2, 1]
+        .into_iter()
+        .find(|w| row_bytes % w == 0)
+        .expect("1 divides");
+    let units = row_bytes / w;
+    // Threads per row: a power of two, at most the CTA, no wider than the row needs.
+    let tpr = (units as u64).next_power_of_two().min(THREADS as u64) as i64;
+    let rows_per_cta = THREADS / tpr;
+    let ctas = (rows + rows_per_cta - 1) / rows_per_cta;
+    let trips = (units + UNROLL * tpr - 1) / (UNROLL * tpr);
+    let entry_name = match operand {
+        TmaOperand::A => "mosaic_pad_a",
+        _ => "mosaic_pad_b",
+    };
+    let ty = format!("b{}", 8 * w);
+    let class = match w {
+        8 => RegClass::B64,
+        4 => RegClass::B32,
+        _ => RegClass::B16,
+    };
+
+    let mut b = Builder::default();
+    let ptr = |b: &mut Builder, name: &str| {
+        let x = b.reg(RegClass::B64);
+        b.emit(
+            Op::Ld,
+            "param.u64",
+            vec![
+                r(x),
+                Operand::Addr {
+                    base: Box::new(sym(name)),
+                    offset: 0,
+                },
+            ],
+        );
+        b.emit(Op::Cvta, "to.global.u64", vec![r(x), r(x)]);
+        x
+    };
+    let (src, dst) = (ptr(&mut b, "src"), ptr(&mut b, "dst"));
+    let tid = b.reg(RegClass::B32);
+    b.emit(Op::Mov, "u32", vec![r(tid), sym("%tid.x")]);
+    let row = b.reg(RegClass::B32);
+    b.emit(Op::Mov, "u32", vec![r(row), sym("%ctaid.x")]);
+    // row = ctaid * rows_per_cta + tid / tpr, col = tid % tpr (tpr a power of two).
+    let sub = b.reg(RegClass::B32);
+    b.emit(
+        Op::Shr,
+        "u32",
+        vec![r(sub), r(tid), imm(tpr.trailing_zeros() as i64)],
+    );
+    b.emit(
+        Op::Mad,
+        "lo.u32",
+        vec![r(row), r(row), imm(rows_per_cta), r(sub)],
+    );
+    let col = b.reg(RegClass::B32);
+    b.emit(Op::And, "b32", vec![r(col), r(tid), imm(tpr - 1)]);
+    if rows % rows_per_cta != 0 {
+        // A thread past the last row starts past the row's end: every unit predicated off.
+        let past = b.reg(RegClass::Pred);
+        b.emit(Op::Setp, "ge.u32", vec![r(past), r(row), imm(rows)]);
+        b.emit(Op::Selp, "b32", vec![r(col), imm(units), r(col), r(past)]);
+    }
+    let at = |b: &mut Builder, base: Reg, stride: i64| {
+        let off = b.reg(RegClass::B64);
+        b.emit(Op::Mul, "wide.u32", vec![r(off), r(row), imm(stride)]);
+        let p = b.reg(RegClass::B64);
+        b.emit(Op::Add, "u64", vec![r(p), r(base), r(off)]);
+        let c = b.reg(RegClass::B64);
+        b.emit(Op::Mul, "wide.u32", vec![r(c), r(col), imm(w)]);
+        b.emit(Op::Add, "u64", vec![r(p), r(p), r(c)]);
+        p
+    };
+    let (s, d) = (at(&mut b, src, row_bytes), at(&mut b, dst, pitch_bytes));
+    let it = b.const_u32(0);
+    b.label("COPY");
+    let vals = b.regs(class, UNROLL as usize);
+    let mut preds = Vec::new();
+    for (u, &v) in vals.iter().enumerate() {
+        let left = units - u as i64 * tpr;
+        if left <= 0 {
+            break;
+        }
+        let p = b.reg(RegClass::Pred);
+        b.emit(Op::Setp, "lt.u32", vec![r(p), r(col), imm(left)]);
+        let off = u as i64 * tpr * w;
+        b.emit_if(
+            p,
+            false,
+            Op::Ld,
+            &format!("global.{ty}"),
+            vec![r(v), addr(s, off)],
+        );
+        preds.push((p, v, off));
+    }
+    for &(p, v, off) in &preds {
+        b.emit_if(
+            p,
+            false,
+            Op::St,
+            &format!("global.{ty}"),
+            vec![addr(d, off), r(v)],
+        );
+    }
+    if trips > 1 {
+        let step = UNROLL * tpr;
+        b.emit(Op::Add, "u32", vec![r(col), r(col), imm(step)]);
+        b.emit(Op::Add, "u64", vec![r(s), r(s), imm(step * w)]);
+        b.emit(Op::Add, "u64", vec![r(d), r(d), imm(step * w)]);
+        b.emit(Op::Add, "u32", vec![r(it), r(it), imm(1)]);
+        let more = b.reg(RegClass::Pred);
+        b.emit(Op::Setp, "lt.u32", vec![r(more), r(it), imm(trips)]);
+        b.emit_if(more, false, Op::Bra, "uni", vec![sym("COPY")]);
+    }
+    b.emit(Op::Ret, "", vec![]);
+
+    let entry = Entry {
+        name: entry_name.into(),
+        params: vec![
+            Param::new(ParamType::U64, "src"),
+            Param::new(ParamType::U64, "dst"),
+        ],
+        max_ntid: Some(THREADS as u32),
+        min_ctas_per_sm: None,
+        cluster_x: None,
+        regs: b.decls(),
+        shared: vec![],
+        body: b.body,
+    };
+    let copy = PaddedCopy {
+        operand,
+        entry: entry_name.into(),
+        rows: rows as u64,
+        row_bytes: row_bytes as u64,
+        pitch_bytes: pitch_bytes as u64,
+        grid: [ctas as u32, 1, 1],
+        block: [THREADS as u32, 1, 1],
+    };
+    Some((copy, entry))
+}
