@@ -217,6 +217,10 @@ fn tf32_mn_major_stays_off_the_hopper_path_and_odd_pitches_take_copies() {
             c.entry
         );
     }
+    // A row too long for one copy kernel's grid (65535 chunks): refused, not a panic.
+    let long = GemmProblem::new(16, 16, (1 << 30) + 1, 1, GemmDType::F16).unwrap();
+    let why = hopper::supports(&long, true, R, R).unwrap_err();
+    assert!(why.contains("too many or too long"), "{why}");
     let p = GemmProblem::new(1024, 1024, 1024, 1, GemmDType::TF32).unwrap();
     let why = hopper::supports(&p, true, MatLayout::RowMajor, MatLayout::RowMajor).unwrap_err();
     assert!(why.contains("K-major"), "{why}");

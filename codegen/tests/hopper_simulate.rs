@@ -301,6 +301,10 @@ fn unaligned_operand_pitches_compute_the_gemm_through_copies() {
         (GemmDType::F16, R, C, (16, 263, 1031), 1),
         (GemmDType::TF32, R, C, (136, 264, 201), 1),
         (GemmDType::BF16, R, R, (72, 135, 199), 3),
+        // Rows of two chunks (2053 units), and short rows four to a CTA, the last CTA's
+        // rows in part past the end.
+        (GemmDType::F16, R, R, (16, 264, 2053), 1),
+        (GemmDType::F16, R, R, (201, 312, 45), 1),
     ] {
         let ranked = if batch == 1 {
             plans_of_every_kind(d, shape, a, b, Options::default())

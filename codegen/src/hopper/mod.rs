@@ -172,6 +172,19 @@ pub fn supports(
     if dt == GemmDType::TF32 && (am == Major::Mn || bm == Major::Mn) {
         return Err("tf32 wgmma reads only K-major operands (row-major A, column-major B)".into());
     }
+    let eb = dt.input_bytes();
+    let (m, n, k) = (problem.m, problem.n, problem.k);
+    let a_rows = if am == Major::K { (m, k) } else { (k, m) };
+    let b_rows = if bm == Major::K { (n, k) } else { (k, n) };
+    for (name, (rows, row)) in [("A", a_rows), ("B", b_rows)] {
+        let bytes = row * eb;
+        if bytes % 16 != 0 && !pad::fits(rows * problem.batch, bytes) {
+            return Err(format!(
+                "{name}'s rows of {bytes} bytes (not a multiple of 16, which TMA needs) are too \
+                 many or too long for the operand copy"
+            ));
+        }
+    }
     Ok(())
 }
 
