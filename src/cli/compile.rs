@@ -178,7 +178,7 @@ pub fn lowerable(
         b_pitch_bytes: Some(codegen::hopper::b_pitch_bytes(problem, b_layout)),
         b_k_major: b_layout == MatLayout::ColMajor,
         warpgroup_vector: codegen::hopper::lowers_ffma_columns(problem),
-        pad_bytes: codegen::hopper::pad_traffic_bytes(problem, a_layout, b_layout),
+        pad_copies: codegen::hopper::pad_copies(problem, a_layout, b_layout),
         ..Options::default()
     }
 }

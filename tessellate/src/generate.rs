@@ -74,10 +74,11 @@ pub struct Options {
     /// split-K, no stream-K). Off by default: the Hopper code generator lowers such tiles
     /// only for tf32 (K-major operands, f32 FFMA), and `mosaic compile` turns it on there.
     pub warpgroup_vector: bool,
-    /// DRAM bytes that copies of unaligned operands read and write before a warpgroup
-    /// kernel (`codegen::hopper::pad_traffic_bytes`: TMA takes only row pitches of 16-byte
-    /// multiples); charged to every warpgroup plan ([`charge_operand_copies`]). 0: none.
-    pub pad_bytes: i64,
+    /// DRAM bytes each copy of an unaligned operand reads and writes before a warpgroup
+    /// kernel (`codegen::hopper::pad_copies`: TMA takes only row pitches of 16-byte
+    /// multiples), one entry per copy; charged to every warpgroup plan
+    /// ([`charge_operand_copies`]). Empty: none.
+    pub pad_copies: Vec<i64>,
 }
 
 impl Default for Options {
@@ -94,7 +95,7 @@ impl Default for Options {
             b_pitch_bytes: None,
             b_k_major: false,
             warpgroup_vector: false,
-            pad_bytes: 0,
+            pad_copies: Vec::new(),
         }
     }
 }
@@ -385,7 +386,7 @@ pub fn plans(
             }
         }
     }
-    charge_operand_copies(&mut out, target, opts.pad_bytes);
+    charge_operand_copies(&mut out, target, &opts.pad_copies);
     let half = half_rows::take(&mut out, problem);
     if out.is_empty() {
         return Err(GenerateError::NoPlan);
@@ -444,20 +445,28 @@ pub fn plans(
     })
 }
 
-/// Fixed cost of one operand copy's launch before a warpgroup kernel, microseconds: the
-/// copy's ramp-up and drain and the GEMM's launch behind it, which overlap nothing.
-/// Estimate, to be fitted to the copy's measured time (docs/BENCHMARKS.md run 44).
-const PAD_LAUNCH_US: f64 = 2.0;
+/// An operand copy's DRAM rate, of the datasheet's: 2.8-3.0 TB/s of an H100's 3.35 for
+/// copies of 32-116 MB (ncu durations of `mosaic_pad_*`, docs/BENCHMARKS.md run 44-c).
+const PAD_DRAM_FRACTION: f64 = 0.87;
+/// Fixed cost of one operand copy, microseconds: its ramp-up and drain, which overlap
+/// nothing (copies of 0.4-7 MB took 3.0-5.1 us, of 32-116 MB 1-2 us more than their bytes
+/// at [`PAD_DRAM_FRACTION`]; run 44-c).
+const PAD_LAUNCH_US: f64 = 1.5;
 
-/// Adds the copies of unaligned operands (`pad_bytes` read and written at the DRAM
-/// bandwidth, plus [`PAD_LAUNCH_US`]) to every warpgroup plan's modeled cycles: they run
-/// before the kernel, on the whole GPU. Warp-level plans read the caller's rows directly.
-fn charge_operand_copies(plans: &mut [Plan], target: &Target, pad_bytes: i64) {
-    if pad_bytes <= 0 {
+/// Adds the copies of unaligned operands (each `copies` entry's bytes read and written at
+/// [`PAD_DRAM_FRACTION`] of the DRAM bandwidth, plus [`PAD_LAUNCH_US`]) to every warpgroup
+/// plan's modeled cycles: they run before the kernel, on the whole GPU. Warp-level plans
+/// read the caller's rows directly.
+fn charge_operand_copies(plans: &mut [Plan], target: &Target, copies: &[i64]) {
+    if copies.is_empty() {
         return;
     }
-    let bytes_per_clk = target.dram_bytes_per_clk_per_sm() * f64::from(target.sms);
-    let cycles = pad_bytes as f64 / bytes_per_clk + PAD_LAUNCH_US * target.clock_mhz;
+    let bytes_per_clk =
+        PAD_DRAM_FRACTION * target.dram_bytes_per_clk_per_sm() * f64::from(target.sms);
+    let cycles: f64 = copies
+        .iter()
+        .map(|&b| b as f64 / bytes_per_clk + PAD_LAUNCH_US * target.clock_mhz)
+        .sum();
     for p in plans.iter_mut().filter(|p| p.worker_threads == 128) {
         let m = &mut p.modeled;
         m.tflops *= m.cycles / (m.cycles + cycles);

@@ -152,7 +152,7 @@ const CONSUMER_REGS: u32 = 232;
 /// A one-line reason: the target lacks wgmma, the dtype has no f32-accumulating wgmma path
 /// here, tf32 with an MN-major operand (wgmma transposes only 16-bit types, PTX ISA
 /// 9.7.15.5.1.2). An operand whose row pitch is not a multiple of 16 bytes (which TMA
-/// cannot address) is taken through a copy ([`pad`], [`pad_traffic_bytes`]).
+/// cannot address) is taken through a copy ([`pad`], [`pad_copies`]).
 pub fn supports(
     problem: &tessellate::GemmProblem,
     has_wgmma: bool,
@@ -207,14 +207,15 @@ pub fn b_pitch_bytes(problem: &tessellate::GemmProblem, b_layout: MatLayout) -> 
     pad::pitch(row_elems * problem.dtype.input_bytes())
 }
 
-/// Bytes the operand copies of a warpgroup kernel read and write in DRAM before the GEMM
-/// ([`pad`]): for A and B each whose rows are not a multiple of 16 bytes, its bytes read
-/// once and its padded copy written once; 0 where both are aligned.
-pub fn pad_traffic_bytes(
+/// DRAM bytes each operand copy of a warpgroup kernel reads and writes before the GEMM
+/// ([`pad`]), one entry per copy: for A and B each whose rows are not a multiple of 16
+/// bytes, its bytes read once and its padded copy written once; empty where both are
+/// aligned.
+pub fn pad_copies(
     problem: &tessellate::GemmProblem,
     a_layout: MatLayout,
     b_layout: MatLayout,
-) -> i64 {
+) -> Vec<i64> {
     let eb = problem.dtype.input_bytes();
     let (m, n, k) = (problem.m, problem.n, problem.k);
     let a_row = if a_major(a_layout) == Major::K { k } else { m };
@@ -226,7 +227,7 @@ pub fn pad_traffic_bytes(
             let rows = elems / row;
             problem.batch * (elems * eb + rows * pad::pitch(row * eb))
         })
-        .sum()
+        .collect()
 }
 
 /// The operand layouts of a transposed plan's kernel ([`tessellate::Plan::transposed`]):

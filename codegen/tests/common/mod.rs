@@ -220,7 +220,7 @@ pub fn warpgroup_plans(
             narrow_b_tiles: true,
             b_pitch_bytes: Some(hopper::b_pitch_bytes(&problem, b)),
             b_k_major: b == MatLayout::ColMajor,
-            pad_bytes: hopper::pad_traffic_bytes(&problem, a, b),
+            pad_copies: hopper::pad_copies(&problem, a, b),
             ..opts
         },
     )
