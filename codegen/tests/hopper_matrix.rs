@@ -172,14 +172,8 @@ fn tf32_mn_major_stays_off_the_hopper_path_and_odd_pitches_take_copies() {
     // A: 1000 rows of 666 bytes read, written at a pitch of 672; B: 333 rows of 1554 bytes
     // at 1568. With a column-major B (rows of k, 666 bytes) 777 rows at 672.
     let a = 1000 * 666 + 1000 * 672;
-    assert_eq!(
-        hopper::pad_traffic_bytes(&p, R, R),
-        a + 333 * 1554 + 333 * 1568
-    );
-    assert_eq!(
-        hopper::pad_traffic_bytes(&p, R, C),
-        a + 777 * 666 + 777 * 672
-    );
+    assert_eq!(hopper::pad_copies(&p, R, R), [a, 333 * 1554 + 333 * 1568]);
+    assert_eq!(hopper::pad_copies(&p, R, C), [a, 777 * 666 + 777 * 672]);
     let aligned = GemmProblem::new(1000, 776, 336, 1, GemmDType::F16).unwrap();
     assert!(hopper::pad_copies(&aligned, R, R).is_empty());
     // The kernel copies both, and its maps read the copies' pitches.
