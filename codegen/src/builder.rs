@@ -139,6 +139,19 @@ impl Builder {
         d
     }
 
+    /// The `.u64` kernel parameter `name` (a device pointer) as a global address in a fresh
+    /// register: `ld.param.u64` then `cvta.to.global.u64`.
+    pub fn global_ptr_param(&mut self, name: &str) -> Reg {
+        let x = self.reg(RegClass::B64);
+        let at = Operand::Addr {
+            base: Box::new(sym(name)),
+            offset: 0,
+        };
+        self.emit(Op::Ld, "param.u64", vec![r(x), at]);
+        self.emit(Op::Cvta, "to.global.u64", vec![r(x), r(x)]);
+        x
+    }
+
     /// A u32 constant in a fresh register.
     pub fn const_u32(&mut self, v: i64) -> Reg {
         let d = self.reg(RegClass::B32);

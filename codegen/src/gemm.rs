@@ -192,23 +192,10 @@ fn build_with(plan: &Plan, opts: &CompileOptions, swizzle: bool) -> Result<Kerne
     ];
 
     // Setup: pointers, scalars, thread coordinates.
-    let mut ptrs = Vec::new();
-    for name in ["A", "B", "C"] {
-        let x = b.reg(RegClass::B64);
-        b.emit(
-            Op::Ld,
-            "param.u64",
-            vec![
-                r(x),
-                Operand::Addr {
-                    base: Box::new(sym(name)),
-                    offset: 0,
-                },
-            ],
-        );
-        b.emit(Op::Cvta, "to.global.u64", vec![r(x), r(x)]);
-        ptrs.push(x);
-    }
+    let ptrs: Vec<Reg> = ["A", "B", "C"]
+        .iter()
+        .map(|name| b.global_ptr_param(name))
+        .collect();
     // Batched GEMM: CTA z computes batch z, whose A, B and C follow the previous batch's
     // (strides M*K, K*N and M*N elements).
     if p.batch > 1 {

@@ -347,48 +347,29 @@ impl Runtime {
         self.ctx
             .bind_to_thread()
             .map_err(|e| drv("bind context", e))?;
+        fn arg<T>(x: &T) -> *mut c_void {
+            std::ptr::from_ref(x).cast_mut().cast()
+        }
         for ((c, cf), (operand, dst)) in spec.padded.iter().zip(&f.copies).zip(&set.copies) {
             let src = set.buffer(*operand);
-            let mut args = [
-                std::ptr::from_ref(&src).cast_mut().cast::<c_void>(),
-                std::ptr::from_ref(&dst.1).cast_mut().cast::<c_void>(),
-            ];
             // A plain launch: it starts after the previous kernel in the stream (which may
             // still read the copy's buffer) has finished.
-            let cfg = sys::CUlaunchConfig {
-                gridDimX: c.grid[0],
-                gridDimY: c.grid[1],
-                gridDimZ: c.grid[2],
-                blockDimX: c.block[0],
-                blockDimY: c.block[1],
-                blockDimZ: c.block[2],
-                sharedMemBytes: 0,
-                hStream: self.stream.cu_stream(),
-                attrs: std::ptr::null_mut(),
-                numAttrs: 0,
-            };
-            // SAFETY: `args` points at two u64 device addresses that live until the call
-            // returns (the driver copies them): the operand's buffer and a live allocation
-            // of `c.bytes` bytes ([`DevSet::with_copies`]), the copy entry's ABI.
+            // SAFETY: two u64 device addresses, the copy entry's ABI: the operand's buffer
+            // and a live allocation of `c.bytes` bytes ([`DevSet::with_copies`]).
             unsafe {
-                sys::cuLaunchKernelEx(
-                    &raw const cfg,
-                    cf.cu_function(),
-                    args.as_mut_ptr(),
-                    std::ptr::null_mut(),
+                self.launch_raw(
+                    cf,
+                    (c.grid, c.block, 0),
+                    None,
+                    &mut [arg(&src), arg(&dst.1)],
                 )
             }
-            .result()
             .map_err(|e| {
                 RuntimeError::Launch(format!("operand copy {}: {}", c.entry, err_name(e)))
             })?;
         }
-        let f = &f.gemm;
         let (alpha_f, beta_f) = (call.alpha as f32, call.beta as f32);
         let (alpha_i, beta_i) = (call.alpha as i32, call.beta as i32);
-        fn arg<T>(x: &T) -> *mut c_void {
-            std::ptr::from_ref(x).cast_mut().cast()
-        }
         let mut args = vec![
             arg(&set.a_ptr),
             arg(&set.b_ptr),
@@ -424,18 +405,7 @@ impl Runtime {
         let mut attr: sys::CUlaunchAttribute = unsafe { std::mem::zeroed() };
         attr.id = sys::CUlaunchAttributeID::CU_LAUNCH_ATTRIBUTE_PROGRAMMATIC_STREAM_SERIALIZATION;
         attr.value.programmaticStreamSerializationAllowed = 1;
-        let cfg = sys::CUlaunchConfig {
-            gridDimX: spec.grid[0],
-            gridDimY: spec.grid[1],
-            gridDimZ: spec.grid[2],
-            blockDimX: spec.block[0],
-            blockDimY: spec.block[1],
-            blockDimZ: spec.block[2],
-            sharedMemBytes: spec.dynamic_smem_bytes,
-            hStream: self.stream.cu_stream(),
-            attrs: &raw mut attr,
-            numAttrs: u32::from(spec.programmatic_launch),
-        };
+        let pdl = spec.programmatic_launch.then_some(&mut attr);
         // SAFETY: `args` points at values that live until this call returns (the driver
         // copies them), in the order of the ABI documented on `KernelSpec`: three u64 device
         // pointers to live allocations of the sizes `call` implies, three u32, two f32/s32
@@ -443,6 +413,41 @@ impl Runtime {
         // set's buffers) and the workspace pointer where the kernel takes one. A kernel that
         // disagrees with the ABI can fault on the device; that is reported as a launch error
         // at the next synchronization, not host UB.
+        let shape = (spec.grid, spec.block, spec.dynamic_smem_bytes);
+        unsafe { self.launch_raw(&f.gemm, shape, pdl, &mut args) }
+            .map_err(|e| RuntimeError::Launch(err_name(e)))
+    }
+
+    /// Enqueues `f` on `(grid, block, dynamic shared bytes)` with `attr` (or none) through
+    /// `cuLaunchKernelEx` (cudarc 0.19's launch builder passes no launch attributes).
+    ///
+    /// # Safety
+    /// `args` must point at one live value per kernel parameter, of its type and in its
+    /// order.
+    unsafe fn launch_raw(
+        &self,
+        f: &CudaFunction,
+        (grid, block, smem): ([u32; 3], [u32; 3], u32),
+        attr: Option<&mut sys::CUlaunchAttribute>,
+        args: &mut [*mut c_void],
+    ) -> Result<(), DriverError> {
+        let (attrs, count) = match attr {
+            Some(a) => (std::ptr::from_mut(a), 1),
+            None => (std::ptr::null_mut(), 0),
+        };
+        let cfg = sys::CUlaunchConfig {
+            gridDimX: grid[0],
+            gridDimY: grid[1],
+            gridDimZ: grid[2],
+            blockDimX: block[0],
+            blockDimY: block[1],
+            blockDimZ: block[2],
+            sharedMemBytes: smem,
+            hStream: self.stream.cu_stream(),
+            attrs,
+            numAttrs: count,
+        };
+        // SAFETY: `cfg` and `attr` outlive the call; the caller vouches for `args`.
         unsafe {
             sys::cuLaunchKernelEx(
                 &raw const cfg,
@@ -452,7 +457,6 @@ impl Runtime {
             )
         }
         .result()
-        .map_err(|e| RuntimeError::Launch(err_name(e)))
     }
 
     fn sync(&self, what: &str) -> Result<(), RuntimeError> {

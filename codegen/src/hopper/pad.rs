@@ -19,7 +19,7 @@
 //! (`256 / tpr` of them, `tpr` threads each), so that even an operand of few long rows
 //! spreads over many CTAs.
 
-use emit_ptx::ast::{Entry, Op, Operand, Param, ParamType, Reg, RegClass};
+use emit_ptx::ast::{Entry, Op, Param, ParamType, Reg, RegClass};
 
 use crate::builder::{Builder, addr, imm, r, sym};
 use crate::{PaddedCopy, TmaOperand};
@@ -86,23 +86,7 @@ pub(super) fn copy(operand: TmaOperand, rows: i64, row_bytes: i64) -> Option<(Pa
     };
 
     let mut b = Builder::default();
-    let ptr = |b: &mut Builder, name: &str| {
-        let x = b.reg(RegClass::B64);
-        b.emit(
-            Op::Ld,
-            "param.u64",
-            vec![
-                r(x),
-                Operand::Addr {
-                    base: Box::new(sym(name)),
-                    offset: 0,
-                },
-            ],
-        );
-        b.emit(Op::Cvta, "to.global.u64", vec![r(x), r(x)]);
-        x
-    };
-    let (src, dst) = (ptr(&mut b, "src"), ptr(&mut b, "dst"));
+    let (src, dst) = (b.global_ptr_param("src"), b.global_ptr_param("dst"));
     let tid = b.reg(RegClass::B32);
     b.emit(Op::Mov, "u32", vec![r(tid), sym("%tid.x")]);
     let row = b.reg(RegClass::B32);
