@@ -23,3 +23,5 @@ vs "$N:-|$N:--plan 2" --m 4477 --n 1128 --k 350
 vs "$N:-|$N:--plan 2" --m 7848 --n 626 --k 299
 vs "$N:-|$N:--plan 2|mosaic-43b:-" --m 4207 --n 792 --k 310
 vs "$N:-|$N:--plan 3" --m 8000 --n 100 --k 1001
+# 4096^3 f16 and bf16 (kernels unchanged since run 43), 100 samples.
+for d in f16 bf16; do log "bench ($N) 4096^3 $d --samples 100"; timeout 150 ./.carry-rt/$N bench gemm --m 4096 --n 4096 --k 4096 --dtype $d --target $T --samples 100 2>&1 | grep "ratio [0-9]" | cut -c1-260; done
