@@ -1,17 +1,28 @@
 #!/usr/bin/env bash
-# Run 44-d: out of sample, the final build (mosaic-44c: copies charged per copy, run 44-c's
-# fit) against run 43's (mosaic-43b) at every default it moves among fresh seeded shapes:
+# Run 44-d: out of sample, the final build (mosaic-44d: copies charged per copy, run 44-c's
+# fit, and launched as programmatic dependents like the GEMM) against run 43's (mosaic-43b)
+# at every default mosaic-44c (the same plans) moves among fresh seeded shapes:
 # seed 442 bf16 (100 shapes: 40 moved), 443 f16 with a column-major B (27), 444 tf32 with a
 # column-major B (17); seeded_shapes.print_ptx_diffs with A = mosaic-43b, B = mosaic-44c and
 # EXTRA the flags. Then the model's choice where it keeps a warp-level plan or moves by the
-# refit: each default against the first warpgroup plan ranked.
-#   OUT=... bash docs/logs/run44-d.sh; A=mosaic-43b:- B=mosaic-44c:- python3 docs/logs/run43-builds.py LOG
+# refit: each default against the first warpgroup plan ranked. First, verify (back to back
+# too: a dependent copy must not overwrite the buffer the GEMM before it reads) and, at the
+# end, the dependent copies (44d) against plain ones (44c).
+#   OUT=... bash docs/logs/run44-d.sh; A=mosaic-43b:- B=mosaic-44d:- python3 docs/logs/run43-builds.py LOG
 . "$(dirname "$0")/run34-lib.sh"
 nvidia-smi --query-gpu=name,clocks.max.sm,memory.total,driver_version,power.limit,serial --format=csv,noheader
-N=mosaic-44c
+N=mosaic-44d
 log "verify ($N) --m 4207 --n 792 --k 310"; timeout 120 ./.carry-rt/$N verify gemm --m 4207 --n 792 --k 310 --target $T 2>&1 | tail -1
 log "verify ($N) --m 2292 --n 1136 --k 7045 --dtype tf32 --b-layout col"; timeout 120 ./.carry-rt/$N verify gemm --m 2292 --n 1136 --k 7045 --dtype tf32 --b-layout col --target $T 2>&1 | tail -1
 log "verify ($N) --m 368 --n 448 --k 5891 --b-layout col"; timeout 120 ./.carry-rt/$N verify gemm --m 368 --n 448 --k 5891 --b-layout col --target $T 2>&1 | tail -1
+for s in "313 1647 5525" "352 584 6541" "4093 4091 4097" "16 4096 4095"; do
+  set -- $s; log "verify ($N) --m $1 --n $2 --k $3 --back-to-back --beta 0"
+  timeout 120 ./.carry-rt/$N verify gemm --m $1 --n $2 --k $3 --back-to-back --beta 0 --target $T 2>&1 | tail -1
+done
+log "verify ($N) bmm --batch 3 --m 200 --n 301 --k 203"; timeout 120 ./.carry-rt/$N verify bmm --batch 3 --m 200 --n 301 --k 203 --target $T 2>&1 | tail -1
+SAN=$(command -v compute-sanitizer || ls /usr/local/cuda/bin/compute-sanitizer 2>/dev/null | head -1)
+log "memcheck verify --m 301 --n 701 --k 1501 --a-layout col"
+timeout 240 $SAN --tool memcheck ./.carry-rt/$N verify gemm --m 301 --n 701 --k 1501 --a-layout col --target $T 2>&1 | tail -2 | cut -c1-300
 run() { local f=$1; shift; for s in "$@"; do IFS=x read m n k <<< "$s"; vs "mosaic-43b:-|$N:-" --m $m --n $n --k $k $f; done; }
 run "--dtype bf16" 320x1065x4240 4884x4566x1333 2752x256x2579 4160x3528x6461 370x3682x568 5648x1920x677 642x7308x1840 904x592x307 1224x439x256 673x481x1032 282x2037x592 392x824x3667 6712x1016x7183 512x4042x352 598x3634x5792 4941x9378x2624 9224x320x2047 352x339x2400 7320x481x9070 504x576x3515 1792x549x7664 1208x6388x1320 584x582x8952 8363x1076x1824 566x4279x1376 464x1920x1287 1280x800x1225 4616x640x419 1978x360x2978 3584x2077x262 2912x1528x3793 1760x2719x608 328x683x280 1536x3271x400 616x880x2231 3928x9370x1688 824x2295x1312 1237x4982x5608 800x6240x4618 7698x527x3919
 run "--b-layout col" 272x671x698 360x6688x1178 7560x408x4806 1908x2357x1423 5608x2879x462 512x8202x1355 368x448x5891 264x749x7087 671x1752x1292 2096x1510x359 968x4408x1804 8044x3248x1983 561x4187x2807 1008x408x3893 5113x5800x545 1128x3224x1930 2672x3696x1779 5416x585x4455 360x720x1084 368x857x788 320x1592x2743 790x1028x8865 264x392x2716 604x9259x8785 3688x312x1162 704x632x3323 813x760x1479
@@ -25,3 +36,7 @@ vs "$N:-|$N:--plan 2|mosaic-43b:-" --m 4207 --n 792 --k 310
 vs "$N:-|$N:--plan 3" --m 8000 --n 100 --k 1001
 # 4096^3 f16 and bf16 (kernels unchanged since run 43), 100 samples.
 for d in f16 bf16; do log "bench ($N) 4096^3 $d --samples 100"; timeout 150 ./.carry-rt/$N bench gemm --m 4096 --n 4096 --k 4096 --dtype $d --target $T --samples 100 2>&1 | grep "ratio [0-9]" | cut -c1-260; done
+# Dependent copies (44d) against plain ones (44c), same plans.
+for s in "313 1647 5525" "352 584 6541" "264 400 4059" "288 262 540" "1752 2557 288" "3088 2089 272" "392 343 816" "960 304 519" "600 1056 631" "16 4096 4095" "4093 4091 4097" "1120 442 2304"; do
+  set -- $s; vs "mosaic-44c:-|$N:-" --m $1 --n $2 --k $3
+done
