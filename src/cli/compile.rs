@@ -392,9 +392,11 @@ pub fn compiled(
 /// The launch line of a compiled kernel: grid, block, shared memory (bytes), the ring's
 /// stages as built (which can differ from the plan's: `--stages`, `--tma-store on`, or a
 /// shared-memory limit tighter than the target's), and "programmatic launch" where the
-/// kernel is to be launched as a programmatic dependent (`--pdl`).
+/// kernel is to be launched as a programmatic dependent (`--pdl`); then one `copy` line per
+/// operand copy the launcher runs first (`codegen::PaddedCopy`: rows whose pitch TMA cannot
+/// take).
 pub fn kernel_line(k: &codegen::Kernel) -> String {
-    format!(
+    let mut line = format!(
         "  kernel    {} grid {}x{}x{}, block {}, {} bytes shared, {} stages{}",
         k.entry,
         k.grid[0],
@@ -408,7 +410,24 @@ pub fn kernel_line(k: &codegen::Kernel) -> String {
         } else {
             ""
         }
-    )
+    );
+    for c in &k.padded {
+        let _ = write!(
+            line,
+            "\n  copy      {:?}: {} rows of {} bytes to a pitch of {} ({} bytes), {} grid {}x{}x{} \
+             first",
+            c.operand,
+            c.rows,
+            c.row_bytes,
+            c.pitch_bytes,
+            c.bytes(),
+            c.entry,
+            c.grid[0],
+            c.grid[1],
+            c.grid[2]
+        );
+    }
+    line
 }
 
 /// Runs `mosaic compile gemm` (`is_bmm`: `compile bmm`).
