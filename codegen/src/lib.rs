@@ -324,10 +324,8 @@ pub struct Kernel {
 /// `entry` on `grid` x `block` (no dynamic shared memory) with two `u64` parameters, the
 /// caller's buffer and a device buffer of at least [`PaddedCopy::bytes`] bytes (16-byte
 /// aligned), then encode the GEMM's tensor maps over `operand` with that buffer as their
-/// base. The copy must finish before the GEMM reads it, and the next copy into the same
-/// buffer must not write before the GEMM ends: launches in one stream, each copy plain or
-/// (with `programmatic_launch`) a programmatic dependent, which waits for the grid before
-/// it itself.
+/// base. The copy must finish before the GEMM reads it (a plain launch in the same
+/// stream), and the next copy into the same buffer must not start before the GEMM ends.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PaddedCopy {
     /// The caller's buffer copied (A or B).
@@ -344,10 +342,6 @@ pub struct PaddedCopy {
     pub grid: [u32; 3],
     /// The copy kernel's block.
     pub block: [u32; 3],
-    /// Launch it as a programmatic dependent (as the GEMM is, [`Kernel::programmatic_launch`]):
-    /// it runs `griddepcontrol.wait` before touching memory and lets the next grid launch
-    /// early (`launch_dependents`); `false`: a plain launch.
-    pub programmatic_launch: bool,
 }
 
 impl PaddedCopy {

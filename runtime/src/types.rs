@@ -68,10 +68,6 @@ pub struct CopyDesc {
     pub block: [u32; 3],
     /// Bytes of the copy's buffer.
     pub bytes: u64,
-    /// Launch it with programmatic stream serialization, as
-    /// [`KernelSpec::programmatic_launch`] says for the GEMM (the copy waits for the
-    /// previous grid itself).
-    pub programmatic_launch: bool,
 }
 
 /// A kernel's cluster order table: the module's `.const` array `symbol` of `clusters` `u16`

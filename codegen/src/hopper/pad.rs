@@ -53,18 +53,12 @@ fn unit_bytes(row_bytes: i64) -> i64 {
 }
 
 /// The copy of `rows` rows of `row_bytes` bytes each (every batch's rows, one after
-/// another) of the caller's `operand` into rows of [`pitch`] bytes, and its entry (with
-/// `pdl`, launched as a programmatic dependent, as the GEMM's kernel is). `None`
+/// another) of the caller's `operand` into rows of [`pitch`] bytes, and its entry. `None`
 /// where the rows are already a multiple of 16 bytes (no copy needed).
 ///
 /// # Panics
 /// If `operand` is C or the copy does not [`fits`] (`hopper::supports` refuses those).
-pub(super) fn copy(
-    operand: TmaOperand,
-    rows: i64,
-    row_bytes: i64,
-    pdl: bool,
-) -> Option<(PaddedCopy, Entry)> {
+pub(super) fn copy(operand: TmaOperand, rows: i64, row_bytes: i64) -> Option<(PaddedCopy, Entry)> {
     assert!(operand != TmaOperand::C, "C is written, not copied");
     if row_bytes % 16 == 0 {
         return None;
@@ -92,14 +86,6 @@ pub(super) fn copy(
     };
 
     let mut b = Builder::default();
-    if pdl {
-        // Launched as a programmatic dependent like the GEMM: the next grid (the other copy
-        // or the GEMM, which waits for this one to finish) may start once every CTA here
-        // has; and nothing here touches memory before the grid before it (the previous
-        // GEMM, which may still read this copy's buffer) has finished.
-        b.emit(Op::Griddepcontrol, "launch_dependents", vec![]);
-        b.emit(Op::Griddepcontrol, "wait", vec![]);
-    }
     let (src, dst) = (b.global_ptr_param("src"), b.global_ptr_param("dst"));
     let tid = b.reg(RegClass::B32);
     b.emit(Op::Mov, "u32", vec![r(tid), sym("%tid.x")]);
@@ -192,7 +178,6 @@ pub(super) fn copy(
         pitch_bytes: pitch_bytes as u64,
         grid: [ctas as u32, chunks as u32, 1],
         block: [THREADS as u32, 1, 1],
-        programmatic_launch: pdl,
     };
     Some((copy, entry))
 }
