@@ -28,6 +28,10 @@
 //! shared memory is static up to 48 KiB, dynamic (`.extern`) above. The
 //! kernel is specialized for the compiled `M, N, K` (they are immediates in the bounds checks
 //! and addressing); the parameters are part of the ABI so a launcher can check them.
+//! A warpgroup kernel whose A or B rows are not a multiple of 16 bytes (which TMA cannot
+//! address) reads them from copies the launcher makes first with the module's
+//! `mosaic_pad_a` / `mosaic_pad_b` entries ([`Kernel::padded`], [`PaddedCopy`]); its maps
+//! over that operand are encoded over the copy.
 //! Alignment: A and B at 16 bytes (`cp.async` and TMA chunks) and C at 16 bytes for
 //! warpgroup kernels (tensor maps); warp kernels with an even N store and load C in pairs of
 //! adjacent elements, so C at 8 bytes (4 for f16 C). `cudaMalloc` gives 256.
