@@ -350,6 +350,14 @@ impl Runtime {
         fn arg<T>(x: &T) -> *mut c_void {
             std::ptr::from_ref(x).cast_mut().cast()
         }
+        if set.copies.len() != spec.padded.len() || f.copies.len() != spec.padded.len() {
+            return Err(RuntimeError::BadSpec(format!(
+                "{} operand copies allocated and {} loaded for a kernel that takes {}",
+                set.copies.len(),
+                f.copies.len(),
+                spec.padded.len()
+            )));
+        }
         for ((c, cf), (operand, dst)) in spec.padded.iter().zip(&f.copies).zip(&set.copies) {
             let src = set.buffer(*operand);
             // A plain launch: it starts after the previous kernel in the stream (which may
