@@ -1,16 +1,17 @@
 #!/usr/bin/env bash
 # NOT RUN in run 44 (no device machine was lent after 44-c): the plan for the next session.
-# Run 44-d: out of sample, the final build (mosaic-44c: copies charged per copy, run 44-c's
-# fit) against run 43's (mosaic-43b) at every default it moves among fresh seeded shapes:
-# seed 442 bf16 (100 shapes: 40 moved), 443 f16 with a column-major B (27), 444 tf32 with a
-# column-major B (17); seeded_shapes.print_ptx_diffs with A = mosaic-43b, B = mosaic-44c and
-# EXTRA the flags. Then the model's choice where it keeps a warp-level plan or moves by the
-# refit: each default against the first warpgroup plan ranked. First, verify (back to
-# back too) and memcheck the final build, whose launches go through `launch_raw`.
-#   OUT=... bash docs/logs/run44-d.sh; A=mosaic-43b:- B=mosaic-44c:- python3 docs/logs/run43-builds.py LOG
+# Run 44-d: out of sample, the final build (.carry-rt/mosaic-44e, built from dc34b11; the
+# same plans as mosaic-44c: copies charged per copy, run 44-c's fit) against run 43's
+# (mosaic-43b) at every default mosaic-44c moves among fresh seeded shapes: seed 442 bf16
+# (100 shapes: 40 moved), 443 f16 with a column-major B (27), 444 tf32 with a column-major B
+# (17); seeded_shapes.print_ptx_diffs with A = mosaic-43b, B = mosaic-44c and EXTRA the
+# flags. Then the model's choice where it keeps a warp-level plan or moves by the refit:
+# each default against the first warpgroup plan ranked. First, verify (back to back too)
+# and memcheck the final build, whose launches go through `launch_raw`.
+#   OUT=... bash docs/logs/run44-d.sh; A=mosaic-43b:- B=mosaic-44e:- python3 docs/logs/run43-builds.py LOG
 . "$(dirname "$0")/run34-lib.sh"
 nvidia-smi --query-gpu=name,clocks.max.sm,memory.total,driver_version,power.limit,serial --format=csv,noheader
-N=mosaic-44c
+N=mosaic-44e
 log "verify ($N) --m 4207 --n 792 --k 310"; timeout 120 ./.carry-rt/$N verify gemm --m 4207 --n 792 --k 310 --target $T 2>&1 | tail -1
 log "verify ($N) --m 2292 --n 1136 --k 7045 --dtype tf32 --b-layout col"; timeout 120 ./.carry-rt/$N verify gemm --m 2292 --n 1136 --k 7045 --dtype tf32 --b-layout col --target $T 2>&1 | tail -1
 log "verify ($N) --m 368 --n 448 --k 5891 --b-layout col"; timeout 120 ./.carry-rt/$N verify gemm --m 368 --n 448 --k 5891 --b-layout col --target $T 2>&1 | tail -1
