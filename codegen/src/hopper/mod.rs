@@ -173,9 +173,7 @@ pub fn supports(
         return Err("tf32 wgmma reads only K-major operands (row-major A, column-major B)".into());
     }
     let eb = dt.input_bytes();
-    let (m, n, k) = (problem.m, problem.n, problem.k);
-    let a_rows = if am == Major::K { (m, k) } else { (k, m) };
-    let b_rows = if bm == Major::K { (n, k) } else { (k, n) };
+    let [a_rows, b_rows] = stored_rows(problem, a_layout, b_layout);
     for (name, (rows, row)) in [("A", a_rows), ("B", b_rows)] {
         let bytes = row * eb;
         if bytes % 16 != 0 && !pad::fits(rows * problem.batch, bytes) {
@@ -199,12 +197,8 @@ pub fn lowers_ffma_columns(problem: &tessellate::GemmProblem) -> bool {
 /// Bytes between consecutive rows of B's tensor map: `n` elements for a row-major B, `k`
 /// for a column-major one, rounded up to 16 bytes where B is read from a copy ([`pad`]).
 pub fn b_pitch_bytes(problem: &tessellate::GemmProblem, b_layout: MatLayout) -> i64 {
-    let row_elems = if b_major(b_layout) == Major::K {
-        problem.k
-    } else {
-        problem.n
-    };
-    pad::pitch(row_elems * problem.dtype.input_bytes())
+    let [_, (_, row)] = stored_rows(problem, MatLayout::RowMajor, b_layout);
+    pad::pitch(row * problem.dtype.input_bytes())
 }
 
 /// DRAM bytes each operand copy of a warpgroup kernel reads and writes before the GEMM
@@ -217,17 +211,23 @@ pub fn pad_copies(
     b_layout: MatLayout,
 ) -> Vec<i64> {
     let eb = problem.dtype.input_bytes();
-    let (m, n, k) = (problem.m, problem.n, problem.k);
-    let a_row = if a_major(a_layout) == Major::K { k } else { m };
-    let b_row = if b_major(b_layout) == Major::K { k } else { n };
-    [(a_row, m * k), (b_row, k * n)]
+    stored_rows(problem, a_layout, b_layout)
         .into_iter()
-        .filter(|&(row, _)| (row * eb) % 16 != 0)
-        .map(|(row, elems)| {
-            let rows = elems / row;
-            problem.batch * (elems * eb + rows * pad::pitch(row * eb))
-        })
+        .filter(|&(_, row)| (row * eb) % 16 != 0)
+        .map(|(rows, row)| problem.batch * rows * (row * eb + pad::pitch(row * eb)))
         .collect()
+}
+
+/// `(rows, elements a row)` of A and of B as stored (one batch): a K-major operand's rows
+/// are its m (A) or n (B) rows of k elements, an MN-major one's k rows of m or n.
+fn stored_rows(
+    problem: &tessellate::GemmProblem,
+    a_layout: MatLayout,
+    b_layout: MatLayout,
+) -> [(i64, i64); 2] {
+    let (m, n, k) = (problem.m, problem.n, problem.k);
+    let rows = |major: Major, mn: i64| if major == Major::K { (mn, k) } else { (k, mn) };
+    [rows(a_major(a_layout), m), rows(b_major(b_layout), n)]
 }
 
 /// The operand layouts of a transposed plan's kernel ([`tessellate::Plan::transposed`]):
