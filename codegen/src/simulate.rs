@@ -93,11 +93,7 @@ pub fn check_kernel(
         .tensor_maps
         .iter()
         .map(|t| {
-            let buf = match t.operand {
-                TmaOperand::A => Buffer::A,
-                TmaOperand::B => Buffer::B,
-                TmaOperand::C => Buffer::C,
-            };
+            let buf = buffer(t.operand);
             let map = TensorMap {
                 base: 0,
                 elem_bytes: if t.elem == TmaElem::F32 { 4 } else { 2 },
@@ -123,11 +119,7 @@ pub fn check_kernel(
             .padded
             .iter()
             .map(|c| ptx_sim::gemm::Copy {
-                buf: if c.operand == TmaOperand::A {
-                    Buffer::A
-                } else {
-                    Buffer::B
-                },
+                buf: buffer(c.operand),
                 entry: &c.entry,
                 launch: Launch {
                     grid: c.grid,
@@ -139,4 +131,13 @@ pub fn check_kernel(
             .collect(),
     };
     Ok(gemm::check(&kernel, &gemm)?)
+}
+
+/// The simulator's name for the buffer `op` covers.
+fn buffer(op: TmaOperand) -> Buffer {
+    match op {
+        TmaOperand::A => Buffer::A,
+        TmaOperand::B => Buffer::B,
+        TmaOperand::C => Buffer::C,
+    }
 }

@@ -260,28 +260,24 @@ pub fn check(kernel: &Kernel<'_>, gemm: &Gemm) -> Result<Trace, GemmError> {
         scalar(alpha),
         scalar(beta),
     ];
+    let address = |buf: &Buffer| match buf {
+        Buffer::A => pa,
+        Buffer::B => pb,
+        Buffer::C => pc,
+    };
     let mut copied = Vec::new();
     for cp in &kernel.copies {
-        let src = match cp.buf {
-            Buffer::A => pa,
-            Buffer::B => pb,
-            Buffer::C => pc,
-        };
+        let src = address(&cp.buf);
         let dst = g.alloc(vec![0xff; cp.bytes as usize]);
         let copy_args = [Arg::U64(src), Arg::U64(dst)];
         run_traced(kernel.module, cp.entry, &cp.launch, &copy_args, &mut g)?;
         copied.push((cp.buf, dst));
     }
     for (buf, map) in &kernel.maps {
-        let base = match buf {
-            Buffer::A => pa,
-            Buffer::B => pb,
-            Buffer::C => pc,
-        };
         let base = copied
             .iter()
             .find(|(b, _)| b == buf)
-            .map_or(base, |&(_, dst)| dst);
+            .map_or_else(|| address(buf), |&(_, dst)| dst);
         args.push(Arg::TensorMap(TensorMap { base, ..*map }));
     }
     if kernel.workspace_bytes > 0 {

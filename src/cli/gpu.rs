@@ -96,6 +96,15 @@ fn call_for(p: &GemmProblem, a: &CompileArgs, alpha: f64, beta: f64) -> GemmCall
     call
 }
 
+/// The runtime's name for the buffer `op` covers.
+fn map_operand(op: codegen::TmaOperand) -> runtime::MapOperand {
+    match op {
+        codegen::TmaOperand::A => runtime::MapOperand::A,
+        codegen::TmaOperand::B => runtime::MapOperand::B,
+        codegen::TmaOperand::C => runtime::MapOperand::C,
+    }
+}
+
 fn spec(k: &codegen::Kernel) -> KernelSpec {
     KernelSpec {
         ptx: k.ptx.clone(),
@@ -110,11 +119,7 @@ fn spec(k: &codegen::Kernel) -> KernelSpec {
             .padded
             .iter()
             .map(|c| runtime::CopyDesc {
-                operand: if c.operand == codegen::TmaOperand::A {
-                    runtime::MapOperand::A
-                } else {
-                    runtime::MapOperand::B
-                },
+                operand: map_operand(c.operand),
                 entry: c.entry.clone(),
                 grid: c.grid,
                 block: c.block,
@@ -131,11 +136,7 @@ fn spec(k: &codegen::Kernel) -> KernelSpec {
             .tensor_maps
             .iter()
             .map(|t| runtime::TensorMapDesc {
-                operand: match t.operand {
-                    codegen::TmaOperand::A => runtime::MapOperand::A,
-                    codegen::TmaOperand::B => runtime::MapOperand::B,
-                    codegen::TmaOperand::C => runtime::MapOperand::C,
-                },
+                operand: map_operand(t.operand),
                 elem: match t.elem {
                     codegen::TmaElem::F16 => ElemType::F16,
                     codegen::TmaElem::BF16 => ElemType::BF16,
