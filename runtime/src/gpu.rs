@@ -358,8 +358,8 @@ impl Runtime {
                 spec.padded.len()
             )));
         }
-        for ((c, cf), (operand, dst)) in spec.padded.iter().zip(&f.copies).zip(&set.copies) {
-            let src = set.buffer(*operand);
+        for ((c, cf), dst) in spec.padded.iter().zip(&f.copies).zip(&set.copies) {
+            let src = set.buffer(dst.operand);
             // A plain launch: it starts after the previous kernel in the stream (which may
             // still read the copy's buffer) has finished.
             // SAFETY: two u64 device addresses, the copy entry's ABI: the operand's buffer
@@ -369,7 +369,7 @@ impl Runtime {
                     cf,
                     (c.grid, c.block, 0),
                     None,
-                    &mut [arg(&src), arg(&dst.1)],
+                    &mut [arg(&src), arg(&dst.ptr)],
                 )
             }
             .map_err(|e| {
@@ -964,8 +964,8 @@ fn encode_map(d: &crate::TensorMapDesc, set: &DevSet) -> Result<MapArg, RuntimeE
     let base = set
         .copies
         .iter()
-        .find(|(operand, _)| *operand == d.operand)
-        .map_or_else(|| set.buffer(d.operand), |(_, (_, ptr))| *ptr);
+        .find(|c| c.operand == d.operand)
+        .map_or_else(|| set.buffer(d.operand), |c| c.ptr);
     let mut map = std::mem::MaybeUninit::<sys::CUtensorMap>::zeroed();
     // A batched map is 3-D: each batch one slice of box extent 1, so that a box's
     // out-of-bounds rows read zeros rather than the next batch.
@@ -1009,15 +1009,22 @@ pub struct Loaded {
     copies: Vec<CudaFunction>,
 }
 
+/// The buffer of one operand copy of an input set: owned, so that it lives as long as the
+/// set, and its address.
+struct CopyBuf {
+    operand: crate::MapOperand,
+    ptr: u64,
+    _buf: CudaSlice<u8>,
+}
+
 /// Raw device addresses of one input set (A, B, C), its operand copies' buffers, and the
 /// kernel's tensor maps encoded for them (once per set, not per launch).
 struct DevSet {
     a_ptr: u64,
     b_ptr: u64,
     c_ptr: u64,
-    /// Per [`KernelSpec::padded`] entry: the operand and its copy's buffer (owned: it lives
-    /// as long as the set) with its address.
-    copies: Vec<(crate::MapOperand, (CudaSlice<u8>, u64))>,
+    /// One per [`KernelSpec::padded`] entry, in order.
+    copies: Vec<CopyBuf>,
     maps: Vec<MapArg>,
     /// The kernel's workspace (`KernelSpec::workspace_bytes`), when it takes one.
     workspace: Option<u64>,
@@ -1062,7 +1069,11 @@ impl DevSet {
                 .alloc_zeros::<u8>(c.bytes as usize)
                 .map_err(|e| drv("allocate an operand copy", e))?;
             let ptr = buf.device_ptr(stream).0;
-            self.copies.push((c.operand, (buf, ptr)));
+            self.copies.push(CopyBuf {
+                operand: c.operand,
+                ptr,
+                _buf: buf,
+            });
         }
         Ok(self)
     }
