@@ -226,15 +226,22 @@ fn odd_tile_rows_rank_the_unpaired_grid_where_pairing_costs_a_wave() {
 /// compile` ranks them (transposed plans and narrow B tiles offered).
 fn ranked_row_major(m: i64, n: i64, k: i64, top: usize) -> Vec<tessellate::Plan> {
     let t = hw_models::target("sm_90a", None).unwrap();
-    let opts = Options {
+    let problem = GemmProblem::new(m, n, k, 1, GemmDType::F16).unwrap();
+    plans(&problem, &t, &row_major_options(n, top))
+        .unwrap()
+        .plans
+}
+
+/// The ranking options `mosaic compile` gives an f16 problem of `n` columns with row-major
+/// A and B (transposed plans, narrow B tiles, B's pitch), the first `top` plans.
+fn row_major_options(n: i64, top: usize) -> Options {
+    Options {
         top,
         transposed_warpgroups: true,
         narrow_b_tiles: true,
         b_pitch_bytes: Some(n * 2),
         ..Options::default()
-    };
-    let problem = GemmProblem::new(m, n, k, 1, GemmDType::F16).unwrap();
-    plans(&problem, &t, &opts).unwrap().plans
+    }
 }
 
 /// Above 128 rows transposed plans (wgmma's n along the caller's m) rank where the plain
@@ -1034,12 +1041,9 @@ fn operand_copies_are_charged_to_warpgroup_plans_only() {
         let problem = GemmProblem::new(m, n, k, 1, GemmDType::F16).unwrap();
         let rank = |pad_copies: Vec<i64>| {
             let opts = Options {
-                top: 60,
-                transposed_warpgroups: true,
-                narrow_b_tiles: true,
                 b_pitch_bytes: Some(b_pitch),
                 pad_copies,
-                ..Options::default()
+                ..row_major_options(n, 60)
             };
             plans(&problem, &t, &opts).unwrap().plans
         };
