@@ -325,6 +325,57 @@ fn unaligned_operand_pitches_compute_the_gemm_through_copies() {
     check_all(cases);
 }
 
+#[test]
+fn odd_c_pitches_store_staged_rows() {
+    // An f32 C whose rows are not 16-byte multiples (N not a multiple of 4) goes out through
+    // the staging boxes, each warp writing rows of 32 elements itself (no TMA store, no
+    // `tmap_c`): operands aligned (column-major B) and not (copies), tf32, batches, an
+    // explicit two-stage ring, and stream-K with two stages (room for staging beside the
+    // workspace), whose contributors add their rows with `red.global.add`. With beta -1
+    // the same kernels store directly.
+    let mut cases = Vec::new();
+    for (d, a, b, shape, batch, set) in [
+        (GemmDType::F16, R, C, (201, 313, 136), 1, None),
+        (GemmDType::F16, R, R, (136, 266, 200), 1, None),
+        (GemmDType::TF32, R, C, (136, 201, 264), 1, None),
+        (GemmDType::BF16, R, C, (72, 135, 200), 3, None),
+        (GemmDType::F16, R, C, (200, 313, 136), 1, Some(2)),
+        (GemmDType::F16, R, C, (392, 263, 1032), 1, Some(2)),
+    ] {
+        let stream_k = set.is_some() && shape.2 > 1000;
+        let ranked = warpgroup_plans(d, shape, batch, a, b, Options::default(), false);
+        let mut took = 0;
+        for (p, o) in ranked.into_iter().take(4) {
+            let o = CompileOptions {
+                sms: SMS,
+                stages: set.or(o.stages),
+                stream_k: stream_k.then_some(true).or(o.stream_k),
+                ..o
+            };
+            let Ok(kern) = compile(&p, &o) else { continue };
+            if p.transposed || !kern.ptx.contains("ld.shared.f32") {
+                continue;
+            }
+            assert!(
+                !kern.ptx.contains("tmap_c"),
+                "{shape:?}: a TMA store for N = {}",
+                shape.1
+            );
+            if stream_k {
+                assert!(
+                    kern.ptx.contains("red.global.add.f32"),
+                    "{shape:?}: no contributor"
+                );
+            }
+            took += 1;
+            let what = format!("{d:?} {a:?} A, {b:?} B {shape:?} x{batch}: {}", kind(&p));
+            cases.push((what, p, o));
+        }
+        assert!(took > 0, "{shape:?}: no kernel stores staged rows");
+    }
+    check_all(cases);
+}
+
 /// A kernel of several k-tiles per stage ring (so that stages are reused) with a TMA-store
 /// epilogue, and its plan.
 fn pipelined() -> (Kernel, Plan, CompileOptions) {

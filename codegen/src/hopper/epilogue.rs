@@ -184,8 +184,12 @@ pub(super) struct Staging {
     slots: Slots,
     /// Buffers per warpgroup (1 or 2), [`STORE_BOX_BYTES`] apart.
     bufs: i64,
-    /// Generic address of the `tmap_c` parameter.
-    map: Reg,
+    /// Generic address of the `tmap_c` parameter; `None` where the warps write the staged
+    /// boxes to C themselves ([`RowStores`]).
+    map: Option<Reg>,
+    /// The warps' own row stores of each staged box, where C's row pitch rules out a TMA
+    /// store (`Shape::row_stores`).
+    rows: Option<RowStores>,
     /// Thread 0 of the warpgroup: waits for, issues and commits the bulk stores.
     leader: Reg,
     /// The warpgroup's first buffer (shared address).
@@ -207,9 +211,14 @@ impl Staging {
             (true, true) => Slots::TRows(Self::stmatrix_rows_t(b, lane, w, first)),
             (true, false) => Slots::TPairs(Self::elements_t(b, lane, w, first)),
         };
-        let map = b.reg(RegClass::B64);
-        b.emit(Op::Mov, "u64", vec![r(map), sym("tmap_c")]);
-        b.emit(Op::Cvta, "param.u64", vec![r(map), r(map)]);
+        let (map, rows) = if sh.row_stores {
+            (None, Some(RowStores::new(b, lane, w, first)))
+        } else {
+            let map = b.reg(RegClass::B64);
+            b.emit(Op::Mov, "u64", vec![r(map), sym("tmap_c")]);
+            b.emit(Op::Cvta, "param.u64", vec![r(map), r(map)]);
+            (Some(map), None)
+        };
         let t = b.reg(RegClass::B32);
         b.emit(Op::And, "b32", vec![r(t), r(tid), imm(127)]);
         let leader = b.reg(RegClass::Pred);
@@ -219,6 +228,7 @@ impl Staging {
             slots,
             bufs: sh.store_bufs,
             map,
+            rows,
             leader,
             first,
             bar,
@@ -328,10 +338,19 @@ impl Staging {
         row
     }
 
+    /// Whether the boxes go out through the TMA engine (else the warps' [`RowStores`]).
+    pub(super) fn tma(&self) -> bool {
+        self.map.is_some()
+    }
+
     /// Before a stream-K signal: the leader waits until its bulk stores and reduces are
     /// complete, their writes to C done (`cp.async.bulk.wait_group 0` without `.read`,
-    /// PTX ISA 9.7.9.25.3.2).
+    /// PTX ISA 9.7.9.25.3.2). Nothing with [`RowStores`] (generic stores, as the direct
+    /// path's).
     pub(super) fn complete(&self, b: &mut Builder) {
+        if self.map.is_none() {
+            return;
+        }
         b.emit_if(
             self.leader,
             false,
@@ -343,10 +362,116 @@ impl Staging {
 
     /// After the last tile: the leader waits until the engine has read every staged box, so
     /// that the CTA's shared memory outlives the bulk stores (PTX ISA 9.7.9.25.3.2,
-    /// `cp.async.bulk.wait_group.read`).
+    /// `cp.async.bulk.wait_group.read`). Nothing with [`RowStores`].
     pub(super) fn drain(&self, b: &mut Builder) {
+        if self.map.is_none() {
+            return;
+        }
         let wait = "bulk.wait_group.read";
         b.emit_if(self.leader, false, Op::CpAsync, wait, vec![imm(0)]);
+    }
+}
+
+/// Staged boxes written to C by the warps themselves, for an f32 C whose row pitch is not a
+/// multiple of 16 bytes (TMA takes no other, PTX ISA 5.5.4; `Shape::row_stores`). Warp `w`
+/// of the warpgroup reads rows `16w .. 16w + 16` of the box, lane `l` column `l` (one
+/// `ld.shared.f32` of the 128B-swizzled row, each lane in its own bank), and stores it with
+/// one `st.global.f32`: a warp writes 128 consecutive bytes of a row of C, at most five
+/// 32-byte sectors however the row is aligned. The fragment's own stores (the direct path)
+/// can only store one element at a time there (no 8-byte pair is aligned for odd `n`), a
+/// warp's instruction touching 8 rows at 8-byte strides.
+#[derive(Clone, Copy)]
+struct RowStores {
+    /// `lane / 4`: the lane's 16-byte unit before the swizzle.
+    unit: Reg,
+    /// Shared address of the warp's first row in the warpgroup's first buffer, plus the
+    /// lane's 4 bytes within its unit: `first + 16w * 128 + 4(lane % 4)`.
+    base: Reg,
+    /// The warp's first row of a box, `16w`.
+    w16: Reg,
+    /// The lane: the column of the box it stores.
+    lane: Reg,
+}
+
+impl RowStores {
+    fn new(b: &mut Builder, lane: Reg, w: Reg, first: Reg) -> Self {
+        let unit = b.reg(RegClass::B32);
+        b.emit(Op::Shr, "u32", vec![r(unit), r(lane), imm(2)]);
+        let w16 = b.reg(RegClass::B32);
+        b.emit(Op::Shl, "b32", vec![r(w16), r(w), imm(4)]);
+        let base = b.reg(RegClass::B32);
+        b.emit(Op::And, "b32", vec![r(base), r(lane), imm(3)]);
+        b.emit(Op::Shl, "b32", vec![r(base), r(base), imm(2)]);
+        b.emit(Op::Mad, "lo.u32", vec![r(base), r(w16), imm(SPAN), r(base)]);
+        b.emit(Op::Add, "u32", vec![r(base), r(base), r(first)]);
+        RowStores {
+            unit,
+            base,
+            w16,
+            lane,
+        }
+    }
+
+    /// Writes the box staged at byte `buf` of the buffers, whose element `(0, 0)` is C's
+    /// `(cm, cn)`, row by row (rows below `m`, columns below `n` only; the batch `bz`'s C
+    /// `m * n` elements in). With a stream-K `role`, a contributor adds
+    /// (`red.global.add.f32`) where the owner stores.
+    fn write(&self, b: &mut Builder, f: &Frag, buf: i64, (cm, cn): (Reg, Reg), role: Option<Role>) {
+        const ROWS: i64 = 16;
+        // Rows loaded before they are stored, this many at a time: the loads overlap.
+        const BATCH: i64 = 8;
+        let (row, col) = (b.reg(RegClass::B32), b.reg(RegClass::B32));
+        b.emit(Op::Add, "u32", vec![r(row), r(cm), r(self.w16)]);
+        b.emit(Op::Add, "u32", vec![r(col), r(cn), r(self.lane)]);
+        let col_ok = b.reg(RegClass::Pred);
+        b.emit(Op::Setp, "lt.u32", vec![r(col_ok), r(col), imm(f.n)]);
+        // C + ((row * n + col) + bz * m * n) * 4, in 64 bits.
+        let (ptr, t64) = (b.reg(RegClass::B64), b.reg(RegClass::B64));
+        b.emit(
+            Op::Ld,
+            "param.u64",
+            vec![r(ptr), Operand::addr(sym("C"), 0)],
+        );
+        b.emit(Op::Cvta, "to.global.u64", vec![r(ptr), r(ptr)]);
+        b.emit(Op::Mul, "wide.u32", vec![r(t64), r(row), imm(f.n * 4)]);
+        b.emit(Op::Add, "s64", vec![r(ptr), r(ptr), r(t64)]);
+        b.emit(Op::Mul, "wide.u32", vec![r(t64), r(col), imm(4)]);
+        b.emit(Op::Add, "s64", vec![r(ptr), r(ptr), r(t64)]);
+        if let Some(bz) = f.bz {
+            b.emit(Op::Cvt, "u64.u32", vec![r(t64), r(bz)]);
+            b.emit(Op::Mul, "lo.u64", vec![r(t64), r(t64), imm(f.m * f.n * 4)]);
+            b.emit(Op::Add, "s64", vec![r(ptr), r(ptr), r(t64)]);
+        }
+        let vals: Vec<Reg> = (0..BATCH).map(|_| b.reg(RegClass::F32)).collect();
+        let (at, t) = (b.reg(RegClass::B32), b.reg(RegClass::B32));
+        let ok = b.reg(RegClass::Pred);
+        let ways = role.map(|role| (role, Role::pair(b)));
+        for first in (0..ROWS).step_by(BATCH as usize) {
+            for (d, &v) in vals.iter().enumerate() {
+                // Row rr's 16-byte unit u sits at unit u ^ (rr % 8) (rows 16w + rr have
+                // phase rr % 8 in the swizzle atom).
+                let rr = first + d as i64;
+                b.emit(Op::Xor, "b32", vec![r(at), r(self.unit), imm(rr % 8)]);
+                b.emit(Op::Mad, "lo.u32", vec![r(at), r(at), imm(16), r(self.base)]);
+                let ld = vec![r(v), addr(at, buf + rr * SPAN)];
+                b.emit(Op::Ld, "shared.f32", ld);
+            }
+            for (d, &v) in vals.iter().enumerate() {
+                let rr = first + d as i64;
+                b.emit(Op::Add, "u32", vec![r(t), r(row), imm(rr)]);
+                b.emit(Op::Setp, "lt.u32", vec![r(ok), r(t), imm(f.m)]);
+                b.emit(Op::And, "pred", vec![r(ok), r(ok), r(col_ok)]);
+                let e = addr(ptr, rr * f.n * 4);
+                match ways {
+                    None => b.emit_if(ok, false, Op::St, "global.f32", vec![e, r(v)]),
+                    Some((role, pair)) => {
+                        let (st, add) = role.under(b, ok, pair);
+                        b.emit_if(st, false, Op::St, "global.f32", vec![e.clone(), r(v)]);
+                        b.emit_if(add, false, Op::Red, "global.add.f32", vec![e, r(v)]);
+                    }
+                }
+            }
+        }
     }
 }
 
@@ -792,7 +917,9 @@ fn tma_store(
             let wait = "bulk.wait_group.read";
             let first_after_odd = i == 0 && c == 0 && boxes % st.bufs != 0;
             let pending = if first_after_odd { 0 } else { st.bufs - 1 };
-            b.emit_if(st.leader, false, Op::CpAsync, wait, vec![imm(pending)]);
+            if st.tma() {
+                b.emit_if(st.leader, false, Op::CpAsync, wait, vec![imm(pending)]);
+            }
             sync(b);
             // The scaled pair of 8-column chunk `j` of the piece, half `h`.
             let scaled = |b: &mut Builder, j: usize, h: usize| {
@@ -858,7 +985,9 @@ fn tma_store(
                 }
                 _ => unreachable!("staging slots follow C's type"),
             }
-            b.emit(Op::Fence, "proxy.async.shared::cta", vec![]);
+            if st.tma() {
+                b.emit(Op::Fence, "proxy.async.shared::cta", vec![]);
+            }
             sync(b);
             // The boxes of this stage: one, or a transposed plan's [`t_boxes`], and where
             // each starts in C (inner, outer) and in the buffer.
@@ -869,32 +998,37 @@ fn tma_store(
                 vec![r(cm), r(f.ci), imm(sh.wg_row_step()), r(f.m0)],
             );
             b.emit(Op::Add, "u32", vec![r(cm), r(cm), imm(64 * i as i64)]);
-            let boxes_here = if f.transposed { t_boxes(sh) } else { 1 };
-            for s in 0..boxes_here {
-                let (inner, outer) = if f.transposed {
-                    if s > 0 {
-                        b.emit(Op::Add, "u32", vec![r(cm), r(cm), imm(cols)]);
-                    }
-                    (cm, cn)
-                } else {
-                    (cn, cm)
-                };
-                let at = buf + s * cols * SPAN;
-                b.emit(Op::Add, "u32", vec![r(src), r(st.first), imm(at)]);
-                let (tensor, rank) = super::tensor_at(st.map, inner, outer, f.bz);
-                let store = vec![tensor, addr(src, 0)];
-                let mods = format!("bulk.tensor.{rank}d.global.shared::cta.bulk_group");
-                match issue {
-                    None => b.emit_if(st.leader, false, Op::CpAsync, &mods, store),
-                    Some((on_store, on_add)) => {
-                        b.emit_if(on_store, false, Op::CpAsync, &mods, store.clone());
-                        let add =
-                            format!("bulk.tensor.{rank}d.global.shared::cta.add.tile.bulk_group");
-                        b.emit_if(on_add, false, Op::CpReduceAsync, &add, store);
+            if let Some(rows) = &st.rows {
+                rows.write(b, f, buf, (cm, cn), role);
+            } else if let Some(map) = st.map {
+                let boxes_here = if f.transposed { t_boxes(sh) } else { 1 };
+                for s in 0..boxes_here {
+                    let (inner, outer) = if f.transposed {
+                        if s > 0 {
+                            b.emit(Op::Add, "u32", vec![r(cm), r(cm), imm(cols)]);
+                        }
+                        (cm, cn)
+                    } else {
+                        (cn, cm)
+                    };
+                    let at = buf + s * cols * SPAN;
+                    b.emit(Op::Add, "u32", vec![r(src), r(st.first), imm(at)]);
+                    let (tensor, rank) = super::tensor_at(map, inner, outer, f.bz);
+                    let store = vec![tensor, addr(src, 0)];
+                    let mods = format!("bulk.tensor.{rank}d.global.shared::cta.bulk_group");
+                    match issue {
+                        None => b.emit_if(st.leader, false, Op::CpAsync, &mods, store),
+                        Some((on_store, on_add)) => {
+                            b.emit_if(on_store, false, Op::CpAsync, &mods, store.clone());
+                            let add = format!(
+                                "bulk.tensor.{rank}d.global.shared::cta.add.tile.bulk_group"
+                            );
+                            b.emit_if(on_add, false, Op::CpReduceAsync, &add, store);
+                        }
                     }
                 }
+                b.emit_if(st.leader, false, Op::CpAsync, "bulk.commit_group", vec![]);
             }
-            b.emit_if(st.leader, false, Op::CpAsync, "bulk.commit_group", vec![]);
             // Chunk `g` of this piece is staged with its last box.
             let Some((ov, chunks)) = &next else { continue };
             let per = ov.cols / cols;

@@ -341,6 +341,9 @@ struct Shape {
     cluster_order: Option<i64>,
     /// Staging buffers per consumer warpgroup of the TMA-store epilogue (0: direct stores).
     store_bufs: i64,
+    /// The staged boxes are written to C by the warps, row by row (`epilogue::RowStores`),
+    /// not by the TMA engine: an f32 C whose row pitch is not a multiple of 16 bytes.
+    row_stores: bool,
     /// C's 16-bit type (`"f16"` or `"bf16"`, as PTX spells it), or `None` for an f32 C.
     c_half: Option<&'static str>,
     /// The plan is transposed: the epilogue writes tile element `(i, j)` to the caller's
@@ -633,7 +636,13 @@ impl Shape {
         // m; it stages boxes transposed ([`epilogue`]).
         let c_pitch = if plan.transposed { p.m } else { p.n } * c_bytes;
         let stage_multiple = epilogue::stage_multiple(plan.transposed, c_bytes);
-        let store_ok = c_pitch % 16 == 0 && wn % stage_multiple == 0;
+        // Where C's pitch rules out a TMA store, the warps write the staged boxes themselves
+        // (an f32 C, not transposed, not with the TMA store asked for): 128 consecutive
+        // bytes of a row per store instead of the fragment's scattered single elements.
+        let pitch_ok = c_pitch % 16 == 0;
+        let row_stores =
+            !pitch_ok && !plan.transposed && c_half.is_none() && opts.tma_store.is_none();
+        let store_ok = (pitch_ok || row_stores) && wn % stage_multiple == 0;
         // Where the TMA store may stage: `(use, take)`, `take` meaning its buffers may take
         // stages where the ring leaves no room (asked for, and by default for transposed
         // plans above 128 rows, whose direct stores are scalar along the caller's rows: lone
@@ -779,6 +788,7 @@ impl Shape {
             kstep: 32 / eb,
             stages,
             store_bufs,
+            row_stores: row_stores && store_bufs > 0,
             c_half,
             raster_group: opts.raster_group.map_or(RASTER_GROUP, i64::from),
             n_first: false,
@@ -985,7 +995,7 @@ pub fn build(plan: &Plan, opts: &CompileOptions) -> Result<Kernel, CodegenError>
     params.push(Param::new(ParamType::F32, "beta"));
     params.push(Param::new(ParamType::TensorMap, "tmap_a"));
     params.push(Param::new(ParamType::TensorMap, "tmap_b"));
-    if sh.store_bufs > 0 {
+    if sh.store_bufs > 0 && !sh.row_stores {
         params.push(Param::new(ParamType::TensorMap, "tmap_c"));
     }
     if sh.b.tail_inner().is_some() {
@@ -1149,7 +1159,7 @@ pub fn build(plan: &Plan, opts: &CompileOptions) -> Result<Kernel, CodegenError>
         map(a_buf, &sh.a, p.m, sh.a.box_dims()),
         map(b_buf, &sh.b, p.n, sh.b.box_dims()),
     ];
-    if sh.store_bufs > 0 {
+    if sh.store_bufs > 0 && !sh.row_stores {
         tensor_maps.push(epilogue::tensor_map(&p, &sh));
     }
     if sh.b.tail_inner().is_some() {
@@ -2537,7 +2547,7 @@ impl Workspace {
         let done = b.fresh_label("SK_SIGNALLED");
         b.emit_if(unit.signal, true, Op::Bra, "uni", vec![sym(&done)]);
         b.comment("stream-K: the next piece of this tile (CTA g + 1) may add into C");
-        if let Some(st) = staging {
+        if let Some(st) = staging.filter(|st| st.tma()) {
             st.complete(b);
             b.emit(Op::Fence, "proxy.async.global", vec![]);
         }
