@@ -453,6 +453,16 @@ const PAD_DRAM_FRACTION: f64 = 0.87;
 /// at [`PAD_DRAM_FRACTION`]; run 44-c).
 const PAD_LAUNCH_US: f64 = 1.5;
 
+/// The rate of C stores one element at a time from accumulator fragments (an f32 C of odd
+/// `n`), of the datasheet's DRAM bandwidth: about 0.45 TB/s of an H100's 3.35. Measured on
+/// an H100 with an f32 C (docs/BENCHMARKS.md run 45-b): the mma.sync default at
+/// 1752x2557x288 took 52.9 us for 17.9 MB of C (0.34 TB/s), warpgroup kernels storing
+/// their fragments so 57.8 us at 3088x2089x272 (25.8 MB, 0.45 TB/s) and 515 us at
+/// 8192x8191x256 (268 MB, 0.52 TB/s), 2.0-2.25x what the same kernels took writing C
+/// through staged rows (`codegen::hopper::epilogue::RowStores`), which warpgroup plans do
+/// wherever C's pitch rules out a TMA store.
+const SCATTERED_C_DRAM_FRACTION: f64 = 0.134;
+
 /// Adds the copies of unaligned operands (each `copies` entry's bytes read and written at
 /// [`PAD_DRAM_FRACTION`] of the DRAM bandwidth, plus [`PAD_LAUNCH_US`]) to every warpgroup
 /// plan's modeled cycles: they run before the kernel, on the whole GPU. Warp-level plans
@@ -1490,6 +1500,16 @@ pub(crate) fn modeled(
     }
     if dram > cycles {
         (cycles, bound) = (dram, "dram".to_string());
+    }
+    // A warp-level kernel stores C from its mma fragments; with an odd `n` no two adjacent
+    // elements share an aligned 8-byte store, so every element is a store of its own and a
+    // warp's store touches 8 rows at 8-byte strides ([`SCATTERED_C_DRAM_FRACTION`]).
+    if !c.tma && problem.n % 2 == 1 {
+        let c_bytes = (problem.batch * problem.m * problem.n) as f64 * ob;
+        let rate = SCATTERED_C_DRAM_FRACTION * target.dram_bytes_per_clk_per_sm() * sms as f64;
+        if c_bytes / rate > cycles {
+            (cycles, bound) = (c_bytes / rate, "c-stores".to_string());
+        }
     }
 
     // With one CTA per SM nothing hides the epilogue: each wave ends with every SM writing

@@ -1,16 +1,27 @@
 #!/usr/bin/env bash
-# Run 45-a (run 44's unrun plan, docs/logs/run44-d.sh, with the final build): out of sample,
-# the final build of run 44 (.carry-rt/mosaic-45a, built from fa180a3; the same PTX as
-# mosaic-44e/44c at the shapes checked) against run 43's (mosaic-43b) at every default the
-# copies move among fresh seeded shapes: seed 442 bf16 (100 shapes: 40 moved), 443 f16 with a
-# column-major B (27), 444 tf32 with a column-major B (17). Then the model's choice where it
-# keeps a warp-level plan or moves by the refit: each default against the first warpgroup plan
-# ranked. First, verify (back to back too) and memcheck the final build, whose launches go
-# through `launch_raw`; last, 4096^3 f16/bf16 at 100 samples.
-#   OUT=... bash docs/logs/run45-a.sh; A=mosaic-43b:- B=mosaic-45a:- python3 docs/logs/run43-builds.py LOG
+# Run 45-c (run 44's unrun plan, docs/logs/run44-d.sh, with this run's final build): out of
+# sample, mosaic-45c (operand copies of run 44, the staged row stores of an f32 C of
+# unaligned pitch, and the model's charge on warp-level plans storing such a C element by
+# element; built from the commit that adds this script) against run 43's (mosaic-43b) at
+# every default run 44's copies move among fresh seeded shapes: seed 442 bf16 (40 moved),
+# 443 f16 with a column-major B (27), 444 tf32 with a column-major B (17). First the four
+# seeded defaults the new charge moves off warp-level plans (seeds 441-443), verified, then
+# against mosaic-45b (45-b's build, the same epilogues). Then the model's choice where it
+# keeps a warp-level plan or moves by 44-c's refit: each default against the first
+# warpgroup plan ranked. Verify (back to back too) and memcheck first; last, 4096^3
+# f16/bf16 at 100 samples.
+#   OUT=... bash docs/logs/run45-c.sh
+#   A=mosaic-43b:- B=mosaic-45c:- python3 docs/logs/run43-builds.py LOG     (the seeded defaults)
+#   A=mosaic-45b:- B=mosaic-45c:- python3 docs/logs/run43-builds.py LOG     (the four moved)
 . "$(dirname "$0")/run34-lib.sh"
 nvidia-smi --query-gpu=name,clocks.max.sm,memory.total,driver_version,power.limit,serial --format=csv,noheader
-N=mosaic-45a
+N=mosaic-45c
+log "verify ($N) bf16 --m 1536 --n 3271 --k 400"; timeout 120 ./.carry-rt/$N verify gemm --m 1536 --n 3271 --k 400 --dtype bf16 --target $T 2>&1 | tail -1
+log "verify ($N) --m 5016 --n 355 --k 269 --b-layout col"; timeout 120 ./.carry-rt/$N verify gemm --m 5016 --n 355 --k 269 --b-layout col --target $T 2>&1 | tail -1
+vs "mosaic-45b:-|$N:-" --m 1752 --n 2557 --k 288
+vs "mosaic-45b:-|$N:-" --m 1536 --n 3271 --k 400 --dtype bf16
+vs "mosaic-45b:-|$N:-" --m 896 --n 6757 --k 528 --dtype bf16
+vs "mosaic-45b:-|$N:-" --m 5016 --n 355 --k 269 --b-layout col
 log "verify ($N) --m 4207 --n 792 --k 310"; timeout 120 ./.carry-rt/$N verify gemm --m 4207 --n 792 --k 310 --target $T 2>&1 | tail -1
 log "verify ($N) --m 2292 --n 1136 --k 7045 --dtype tf32 --b-layout col"; timeout 120 ./.carry-rt/$N verify gemm --m 2292 --n 1136 --k 7045 --dtype tf32 --b-layout col --target $T 2>&1 | tail -1
 log "verify ($N) --m 368 --n 448 --k 5891 --b-layout col"; timeout 120 ./.carry-rt/$N verify gemm --m 368 --n 448 --k 5891 --b-layout col --target $T 2>&1 | tail -1
