@@ -9,9 +9,12 @@
 //! hands each box to the TMA engine (`cp.async.bulk.tensor.2d.global.shared::cta`, `.3d`
 //! with the batch as the third coordinate in batched kernels; PTX ISA 9.7.9.25.5.2), which writes whole 128-byte lines of C and drops the out-of-bounds part
 //! of ragged edge boxes. The warpgroup goes on to its next box (and tile) while the engine
-//! drains the last; two buffers per warpgroup where shared memory allows. Otherwise (`beta
-//! != 0`, odd pitches, no room) every thread stores its fragment pairs straight to global
-//! memory, masked at the edges.
+//! drains the last; two buffers per warpgroup where shared memory allows. An f32 C whose
+//! row pitch is not a multiple of 16 bytes is staged the same way and written by the warps
+//! themselves, a row of the box per warp store ([`RowStores`]; the TMA engine takes no
+//! such pitch). Otherwise (`beta != 0`, a 16-bit C or a transposed plan of such a pitch, no
+//! room) every thread stores its fragment pairs straight to global memory, masked at the
+//! edges.
 //!
 //! An f32 C is staged without `stmatrix` (it moves 16-bit elements, PTX ISA 9.7.9.23): a
 //! thread's two adjacent f32 accumulators are one 8-byte `st.shared.v2.f32`, and the swizzle
