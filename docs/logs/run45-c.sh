@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# NOT RUN in run 45 (no machine could be started after 45-b): the plan for the next session.
 # Run 45-c (run 44's unrun plan, docs/logs/run44-d.sh, with this run's final build): out of
 # sample, mosaic-45c (operand copies of run 44, the staged row stores of an f32 C of
 # unaligned pitch, and the model's charge on warp-level plans storing such a C element by
