@@ -52,3 +52,10 @@ vs "$N:-|$N:--plan 2|mosaic-43b:-" --m 4207 --n 792 --k 310
 vs "$N:-|$N:--plan 3" --m 8000 --n 100 --k 1001
 # 4096^3 f16 and bf16 (kernels unchanged since run 43), 100 samples.
 for d in f16 bf16; do log "bench ($N) 4096^3 $d --samples 100"; timeout 150 ./.carry-rt/$N bench gemm --m 4096 --n 4096 --k 4096 --dtype $d --target $T --samples 100 2>&1 | grep "ratio [0-9]" | cut -c1-260; done
+# Aligned small K, where 45-b found mosaic behind cuBLAS (3088x2096x272 0.774, 1752x2560x288
+# 0.909, 8192x8192x256 0.980) and the model calls the defaults DRAM-bound (C is most of the
+# bytes): the default against plans 3-5, and against fragment stores (--tma-store off).
+for s in 3088x2096x272 1752x2560x288 8192x8192x256; do
+  IFS=x read m n k <<< "$s"
+  vs "$N:-|$N:--plan 3|$N:--plan 4|$N:--plan 5|$N:--tma-store off" --m $m --n $n --k $k
+done
