@@ -94,6 +94,23 @@ fn sm90a_f16_ranks_wgmma_first() {
     assert!(first[0].starts_with("wgmma."), "{first:?}");
 }
 
+/// An f32 C of odd N: warp-level plans store it element by element from their fragments,
+/// which the model charges (bound "c-stores"), so a wgmma plan (whose epilogue writes such
+/// a C through staged rows) ranks first. Measured on an H100 (docs/BENCHMARKS.md run 45-b):
+/// at 1752x2557x288 the mma.sync default ran 0.785x cuBLAS, the first wgmma plan with row
+/// stores 1.989x. At N = 2560 (pairs aligned) nothing is charged.
+#[test]
+fn sm90a_odd_n_charges_warp_level_c_stores() {
+    let v = plans_json("--m 1752 --n 2557 --k 288 --target sm_90a --top 60");
+    let first = instructions(&v["plans"][0]);
+    assert!(first[0].starts_with("wgmma."), "{first:?}");
+    let text = |args: &str| String::from_utf8_lossy(&mosaic(args).stdout).to_string();
+    let odd = text("plans gemm --m 1752 --n 2557 --k 288 --target sm_90a --top 60");
+    assert!(odd.contains("bound by c-stores"), "{odd}");
+    let even = text("plans gemm --m 1752 --n 2560 --k 288 --target sm_90a --top 60");
+    assert!(!even.contains("c-stores"), "{even}");
+}
+
 /// Decode shapes rank transposed plans first, and `plans` agrees with `compile`: wgmma's n
 /// takes the caller's m = 16, and the plan's problem is the transposed one.
 #[test]
