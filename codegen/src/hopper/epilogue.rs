@@ -164,6 +164,16 @@ pub fn stmatrix_offset_t(w: i64, lane: i64, p: i64) -> i64 {
     swizzle(SPAN, y * SPAN + (2 * w + q % 2) * 16)
 }
 
+/// Who writes a warpgroup's staged boxes to C.
+#[derive(Clone, Copy)]
+enum Out {
+    /// The TMA engine, through the tensor map at this generic address (`tmap_c`).
+    Tma(Reg),
+    /// The warps themselves, row by row, where C's row pitch rules out a TMA store
+    /// (`Shape::row_stores`).
+    Rows(RowStores),
+}
+
 /// Where a consumer thread stages its accumulators, in the warpgroup's first buffer.
 #[derive(Clone, Copy)]
 enum Slots {
@@ -187,12 +197,8 @@ pub(super) struct Staging {
     slots: Slots,
     /// Buffers per warpgroup (1 or 2), [`STORE_BOX_BYTES`] apart.
     bufs: i64,
-    /// Generic address of the `tmap_c` parameter; `None` where the warps write the staged
-    /// boxes to C themselves ([`RowStores`]).
-    map: Option<Reg>,
-    /// The warps' own row stores of each staged box, where C's row pitch rules out a TMA
-    /// store (`Shape::row_stores`).
-    rows: Option<RowStores>,
+    /// Who writes the staged boxes to C.
+    out: Out,
     /// Thread 0 of the warpgroup: waits for, issues and commits the bulk stores.
     leader: Reg,
     /// The warpgroup's first buffer (shared address).
@@ -214,13 +220,13 @@ impl Staging {
             (true, true) => Slots::TRows(Self::stmatrix_rows_t(b, lane, w, first)),
             (true, false) => Slots::TPairs(Self::elements_t(b, lane, w, first)),
         };
-        let (map, rows) = if sh.row_stores {
-            (None, Some(RowStores::new(b, lane, w, first)))
+        let out = if sh.row_stores {
+            Out::Rows(RowStores::new(b, lane, w, first))
         } else {
             let map = b.reg(RegClass::B64);
             b.emit(Op::Mov, "u64", vec![r(map), sym("tmap_c")]);
             b.emit(Op::Cvta, "param.u64", vec![r(map), r(map)]);
-            (Some(map), None)
+            Out::Tma(map)
         };
         let t = b.reg(RegClass::B32);
         b.emit(Op::And, "b32", vec![r(t), r(tid), imm(127)]);
@@ -230,8 +236,7 @@ impl Staging {
         Staging {
             slots,
             bufs: sh.store_bufs,
-            map,
-            rows,
+            out,
             leader,
             first,
             bar,
@@ -343,17 +348,14 @@ impl Staging {
 
     /// Whether the boxes go out through the TMA engine (else the warps' [`RowStores`]).
     pub(super) fn tma(&self) -> bool {
-        self.map.is_some()
+        matches!(self.out, Out::Tma(_))
     }
 
     /// Before a stream-K signal: the leader waits until its bulk stores and reduces are
     /// complete, their writes to C done (`cp.async.bulk.wait_group 0` without `.read`,
-    /// PTX ISA 9.7.9.25.3.2). Nothing with [`RowStores`] (generic stores, as the direct
-    /// path's).
+    /// PTX ISA 9.7.9.25.3.2). Only for the TMA engine's boxes ([`Staging::tma`]): row stores
+    /// are generic stores, as the direct path's.
     pub(super) fn complete(&self, b: &mut Builder) {
-        if self.map.is_none() {
-            return;
-        }
         b.emit_if(
             self.leader,
             false,
@@ -367,7 +369,7 @@ impl Staging {
     /// that the CTA's shared memory outlives the bulk stores (PTX ISA 9.7.9.25.3.2,
     /// `cp.async.bulk.wait_group.read`). Nothing with [`RowStores`].
     pub(super) fn drain(&self, b: &mut Builder) {
-        if self.map.is_none() {
+        if !self.tma() {
             return;
         }
         let wait = "bulk.wait_group.read";
@@ -428,23 +430,10 @@ impl RowStores {
         b.emit(Op::Add, "u32", vec![r(col), r(cn), r(self.lane)]);
         let col_ok = b.reg(RegClass::Pred);
         b.emit(Op::Setp, "lt.u32", vec![r(col_ok), r(col), imm(f.n)]);
-        // C + ((row * n + col) + bz * m * n) * 4, in 64 bits.
-        let (ptr, t64) = (b.reg(RegClass::B64), b.reg(RegClass::B64));
-        b.emit(
-            Op::Ld,
-            "param.u64",
-            vec![r(ptr), Operand::addr(sym("C"), 0)],
-        );
-        b.emit(Op::Cvta, "to.global.u64", vec![r(ptr), r(ptr)]);
-        b.emit(Op::Mul, "wide.u32", vec![r(t64), r(row), imm(f.n * 4)]);
-        b.emit(Op::Add, "s64", vec![r(ptr), r(ptr), r(t64)]);
-        b.emit(Op::Mul, "wide.u32", vec![r(t64), r(col), imm(4)]);
-        b.emit(Op::Add, "s64", vec![r(ptr), r(ptr), r(t64)]);
-        if let Some(bz) = f.bz {
-            b.emit(Op::Cvt, "u64.u32", vec![r(t64), r(bz)]);
-            b.emit(Op::Mul, "lo.u64", vec![r(t64), r(t64), imm(f.m * f.n * 4)]);
-            b.emit(Op::Add, "s64", vec![r(ptr), r(ptr), r(t64)]);
-        }
+        // Per box, not held from the tile's start: the consumers' registers go to the
+        // accumulators.
+        let c = Frag::c_base(b);
+        let ptr = f.element_ptr(b, c, row, col);
         let vals: Vec<Reg> = (0..BATCH).map(|_| b.reg(RegClass::F32)).collect();
         let (at, t) = (b.reg(RegClass::B32), b.reg(RegClass::B32));
         let ok = b.reg(RegClass::Pred);
@@ -628,33 +617,21 @@ impl Frag {
         if self.half.is_some() { 2 } else { 4 }
     }
 
-    fn addresses(&self, b: &mut Builder, sh: &Shape, pieces: usize) -> Direct {
-        let (tid, p_n) = (self.tid, self.n);
+    /// C's generic address (the `C` parameter).
+    fn c_base(b: &mut Builder) -> Reg {
         let c = b.reg(RegClass::B64);
         b.emit(Op::Ld, "param.u64", vec![r(c), Operand::addr(sym("C"), 0)]);
         b.emit(Op::Cvta, "to.global.u64", vec![r(c), r(c)]);
-        // Thread's first row and column.
-        let w = b.digit(tid, 32, 4);
-        let lane = b.reg(RegClass::B32);
-        b.emit(Op::And, "b32", vec![r(lane), r(tid), imm(31)]);
-        let row = b.reg(RegClass::B32);
-        b.emit(Op::Shr, "u32", vec![r(row), r(lane), imm(2)]);
-        b.emit(Op::Mad, "lo.u32", vec![r(row), r(w), imm(16), r(row)]);
-        b.emit(
-            Op::Mad,
-            "lo.u32",
-            vec![r(row), r(self.ci), imm(sh.wg_row_step()), r(row)],
-        );
-        b.emit(Op::Add, "u32", vec![r(row), r(row), r(self.m0)]);
-        let col = b.reg(RegClass::B32);
-        b.emit(Op::And, "b32", vec![r(col), r(lane), imm(3)]);
-        b.emit(Op::Shl, "b32", vec![r(col), r(col), imm(1)]);
-        b.emit(Op::Add, "u32", vec![r(col), r(col), r(self.n0)]);
-        // Element (row, col) at C + (row * n + col) * cb, or transposed (col * m + row) * cb.
+        c
+    }
+
+    /// The address of tile element `(row, col)` of this batch's C from C's base `c`: `c +
+    /// (row * n + col) * cb`, or transposed `(col * m + row) * cb`, plus `bz * m * n * cb`.
+    fn element_ptr(&self, b: &mut Builder, c: Reg, row: Reg, col: Reg) -> Reg {
         let (row_pitch, col_pitch) = if self.transposed {
             (1, self.m)
         } else {
-            (p_n, 1)
+            (self.n, 1)
         };
         let cb = self.cb();
         let ptr = b.reg(RegClass::B64);
@@ -682,6 +659,30 @@ impl Frag {
             );
             b.emit(Op::Add, "s64", vec![r(ptr), r(ptr), r(cw)]);
         }
+        ptr
+    }
+
+    fn addresses(&self, b: &mut Builder, sh: &Shape, pieces: usize) -> Direct {
+        let (tid, p_n) = (self.tid, self.n);
+        let c = Self::c_base(b);
+        // Thread's first row and column.
+        let w = b.digit(tid, 32, 4);
+        let lane = b.reg(RegClass::B32);
+        b.emit(Op::And, "b32", vec![r(lane), r(tid), imm(31)]);
+        let row = b.reg(RegClass::B32);
+        b.emit(Op::Shr, "u32", vec![r(row), r(lane), imm(2)]);
+        b.emit(Op::Mad, "lo.u32", vec![r(row), r(w), imm(16), r(row)]);
+        b.emit(
+            Op::Mad,
+            "lo.u32",
+            vec![r(row), r(self.ci), imm(sh.wg_row_step()), r(row)],
+        );
+        b.emit(Op::Add, "u32", vec![r(row), r(row), r(self.m0)]);
+        let col = b.reg(RegClass::B32);
+        b.emit(Op::And, "b32", vec![r(col), r(lane), imm(3)]);
+        b.emit(Op::Shl, "b32", vec![r(col), r(col), imm(1)]);
+        b.emit(Op::Add, "u32", vec![r(col), r(col), r(self.n0)]);
+        let ptr = self.element_ptr(b, c, row, col);
         let t = b.reg(RegClass::B32);
         let mut rows_ok = Vec::new();
         for i in 0..pieces as i64 {
@@ -892,7 +893,7 @@ fn tma_store(
     next: Option<&Overlap>,
 ) {
     // Which of the leader's two bulk copies runs: `(store, add)` predicates.
-    let issue = role.map(|role| {
+    let issue = role.filter(|_| st.tma()).map(|role| {
         let pair = Role::pair(b);
         role.under(b, st.leader, pair)
     });
@@ -1001,36 +1002,37 @@ fn tma_store(
                 vec![r(cm), r(f.ci), imm(sh.wg_row_step()), r(f.m0)],
             );
             b.emit(Op::Add, "u32", vec![r(cm), r(cm), imm(64 * i as i64)]);
-            if let Some(rows) = &st.rows {
-                rows.write(b, f, buf, (cm, cn), role);
-            } else if let Some(map) = st.map {
-                let boxes_here = if f.transposed { t_boxes(sh) } else { 1 };
-                for s in 0..boxes_here {
-                    let (inner, outer) = if f.transposed {
-                        if s > 0 {
-                            b.emit(Op::Add, "u32", vec![r(cm), r(cm), imm(cols)]);
-                        }
-                        (cm, cn)
-                    } else {
-                        (cn, cm)
-                    };
-                    let at = buf + s * cols * SPAN;
-                    b.emit(Op::Add, "u32", vec![r(src), r(st.first), imm(at)]);
-                    let (tensor, rank) = super::tensor_at(map, inner, outer, f.bz);
-                    let store = vec![tensor, addr(src, 0)];
-                    let mods = format!("bulk.tensor.{rank}d.global.shared::cta.bulk_group");
-                    match issue {
-                        None => b.emit_if(st.leader, false, Op::CpAsync, &mods, store),
-                        Some((on_store, on_add)) => {
-                            b.emit_if(on_store, false, Op::CpAsync, &mods, store.clone());
-                            let add = format!(
-                                "bulk.tensor.{rank}d.global.shared::cta.add.tile.bulk_group"
-                            );
-                            b.emit_if(on_add, false, Op::CpReduceAsync, &add, store);
+            match st.out {
+                Out::Rows(rows) => rows.write(b, f, buf, (cm, cn), role),
+                Out::Tma(map) => {
+                    let boxes_here = if f.transposed { t_boxes(sh) } else { 1 };
+                    for s in 0..boxes_here {
+                        let (inner, outer) = if f.transposed {
+                            if s > 0 {
+                                b.emit(Op::Add, "u32", vec![r(cm), r(cm), imm(cols)]);
+                            }
+                            (cm, cn)
+                        } else {
+                            (cn, cm)
+                        };
+                        let at = buf + s * cols * SPAN;
+                        b.emit(Op::Add, "u32", vec![r(src), r(st.first), imm(at)]);
+                        let (tensor, rank) = super::tensor_at(map, inner, outer, f.bz);
+                        let store = vec![tensor, addr(src, 0)];
+                        let mods = format!("bulk.tensor.{rank}d.global.shared::cta.bulk_group");
+                        match issue {
+                            None => b.emit_if(st.leader, false, Op::CpAsync, &mods, store),
+                            Some((on_store, on_add)) => {
+                                b.emit_if(on_store, false, Op::CpAsync, &mods, store.clone());
+                                let add = format!(
+                                    "bulk.tensor.{rank}d.global.shared::cta.add.tile.bulk_group"
+                                );
+                                b.emit_if(on_add, false, Op::CpReduceAsync, &add, store);
+                            }
                         }
                     }
+                    b.emit_if(st.leader, false, Op::CpAsync, "bulk.commit_group", vec![]);
                 }
-                b.emit_if(st.leader, false, Op::CpAsync, "bulk.commit_group", vec![]);
             }
             // Chunk `g` of this piece is staged with its last box.
             let Some((ov, chunks)) = &next else { continue };
