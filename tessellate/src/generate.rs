@@ -463,6 +463,15 @@ const PAD_LAUNCH_US: f64 = 1.5;
 /// wherever C's pitch rules out a TMA store.
 const SCATTERED_C_DRAM_FRACTION: f64 = 0.134;
 
+/// The rate of C stores as aligned pairs from warp-level accumulator fragments (even `n`),
+/// of the datasheet's DRAM bandwidth: about 1.2 TB/s of an H100's 3.35. Measured on an H100
+/// with an f32 C (docs/BENCHMARKS.md run 46-c, short k): the fastest mma.sync kernels wrote
+/// their C at 1.01-1.19 TB/s (2568x1808x192 18.4 us for 18.6 MB, 3784x1488x192 19.0 us for
+/// 22.5 MB, 2641x2168x170 22.2 us for 22.9 MB), where the first warpgroup plans ran
+/// 1.16-1.54x faster; the model had priced the C at the whole DRAM bandwidth and ranked the
+/// mma.sync plans first.
+const PAIRED_C_DRAM_FRACTION: f64 = 0.36;
+
 /// Adds the copies of unaligned operands (each `copies` entry's bytes read and written at
 /// [`PAD_DRAM_FRACTION`] of the DRAM bandwidth, plus [`PAD_LAUNCH_US`]) to every warpgroup
 /// plan's modeled cycles: they run before the kernel, on the whole GPU. Warp-level plans
@@ -1503,10 +1512,17 @@ pub(crate) fn modeled(
     }
     // A warp-level kernel stores C from its mma fragments; with an odd `n` no two adjacent
     // elements share an aligned 8-byte store, so every element is a store of its own and a
-    // warp's store touches 8 rows at 8-byte strides ([`SCATTERED_C_DRAM_FRACTION`]).
-    if !c.tma && problem.n % 2 == 1 {
+    // warp's store touches 8 rows at 8-byte strides ([`SCATTERED_C_DRAM_FRACTION`]). With an
+    // even `n` the stores are pairs ([`PAIRED_C_DRAM_FRACTION`], measured where the L2 fill
+    // rate was: a warp-level plan only competes with warpgroup plans there).
+    let fraction = if problem.n % 2 == 1 {
+        Some(SCATTERED_C_DRAM_FRACTION)
+    } else {
+        target.l2_fill_gb_per_s.map(|_| PAIRED_C_DRAM_FRACTION)
+    };
+    if let (false, Some(fraction)) = (c.tma, fraction) {
         let c_bytes = (problem.batch * problem.m * problem.n) as f64 * ob;
-        let rate = SCATTERED_C_DRAM_FRACTION * target.dram_bytes_per_clk_per_sm() * sms as f64;
+        let rate = fraction * target.dram_bytes_per_clk_per_sm() * sms as f64;
         if c_bytes / rate > cycles {
             (cycles, bound) = (c_bytes / rate, "c-stores".to_string());
         }
