@@ -110,10 +110,14 @@ fn sm90a_warp_level_c_stores_are_charged() {
     let text = |args: &str| String::from_utf8_lossy(&mosaic(args).stdout).to_string();
     let tflops = |args: &str| -> f64 {
         let t = text(args);
-        let line = t.lines().find(|l| l.contains("bound by c-stores")).expect("a charged plan");
+        let line = t
+            .lines()
+            .find(|l| l.contains("bound by c-stores"))
+            .expect("a charged plan");
         line.split_whitespace().nth(3).unwrap().parse().unwrap()
     };
-    // The same warp-level plan priced at odd and at even N: the single stores run slower.
+    // The first charged plan at odd N is priced below the first at even N: single stores
+    // run slower than pairs.
     let odd = tflops("plans gemm --m 1752 --n 2557 --k 288 --target sm_90a --top 60");
     let even = tflops("plans gemm --m 1752 --n 2558 --k 288 --target sm_90a --top 60");
     assert!(odd < even, "odd {odd} even {even}");
