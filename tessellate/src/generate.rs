@@ -469,7 +469,9 @@ const SCATTERED_C_DRAM_FRACTION: f64 = 0.134;
 /// their C at 1.01-1.19 TB/s (2568x1808x192 18.4 us for 18.6 MB, 3784x1488x192 19.0 us for
 /// 22.5 MB, 2641x2168x170 22.2 us for 22.9 MB), where the first warpgroup plans ran
 /// 1.16-1.54x faster; the model had priced the C at the whole DRAM bandwidth and ranked the
-/// mma.sync plans first.
+/// mma.sync plans first. Out of sample (run 46-d, 24 moved short-k defaults): 1.068x, 1.21x
+/// where the warpgroup plan copies no operand, 1.00x where it does (0.77-0.80x at k of
+/// 131-150, where the copies' fixed cost weighs).
 const PAIRED_C_DRAM_FRACTION: f64 = 0.36;
 
 /// Adds the copies of unaligned operands (each `copies` entry's bytes read and written at
