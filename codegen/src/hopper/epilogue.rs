@@ -1004,35 +1004,7 @@ fn tma_store(
             b.emit(Op::Add, "u32", vec![r(cm), r(cm), imm(64 * i as i64)]);
             match st.out {
                 Out::Rows(rows) => rows.write(b, f, buf, (cm, cn), role),
-                Out::Tma(map) => {
-                    let boxes_here = if f.transposed { t_boxes(sh) } else { 1 };
-                    for s in 0..boxes_here {
-                        let (inner, outer) = if f.transposed {
-                            if s > 0 {
-                                b.emit(Op::Add, "u32", vec![r(cm), r(cm), imm(cols)]);
-                            }
-                            (cm, cn)
-                        } else {
-                            (cn, cm)
-                        };
-                        let at = buf + s * cols * SPAN;
-                        b.emit(Op::Add, "u32", vec![r(src), r(st.first), imm(at)]);
-                        let (tensor, rank) = super::tensor_at(map, inner, outer, f.bz);
-                        let store = vec![tensor, addr(src, 0)];
-                        let mods = format!("bulk.tensor.{rank}d.global.shared::cta.bulk_group");
-                        match issue {
-                            None => b.emit_if(st.leader, false, Op::CpAsync, &mods, store),
-                            Some((on_store, on_add)) => {
-                                b.emit_if(on_store, false, Op::CpAsync, &mods, store.clone());
-                                let add = format!(
-                                    "bulk.tensor.{rank}d.global.shared::cta.add.tile.bulk_group"
-                                );
-                                b.emit_if(on_add, false, Op::CpReduceAsync, &add, store);
-                            }
-                        }
-                    }
-                    b.emit_if(st.leader, false, Op::CpAsync, "bulk.commit_group", vec![]);
-                }
+                Out::Tma(map) => tma_boxes(b, sh, st, f, map, buf, (cm, cn), src, issue),
             }
             // Chunk `g` of this piece is staged with its last box.
             let Some((ov, chunks)) = &next else { continue };
@@ -1044,6 +1016,52 @@ fn tma_store(
             }
         }
     }
+}
+
+/// The TMA engine's stores of one staged stage at buffer offset `buf`: one box, or a
+/// transposed plan's [`t_boxes`], the first at C element `(cm, cn)` (the row advanced per
+/// transposed box), through tensor map `map`; `src` is scratch for the shared address. With
+/// stream-K's `issue` predicates `(store, add)` a contributor adds its box
+/// (PTX ISA, `cp.reduce.async.bulk.tensor` with `.add`) where the owner stores.
+/// One bulk group per stage.
+#[allow(clippy::too_many_arguments)]
+fn tma_boxes(
+    b: &mut Builder,
+    sh: &Shape,
+    st: &Staging,
+    f: &Frag,
+    map: Reg,
+    buf: i64,
+    (cm, cn): (Reg, Reg),
+    src: Reg,
+    issue: Option<(Reg, Reg)>,
+) {
+    let cols = stage_cols(sh);
+    let boxes_here = if f.transposed { t_boxes(sh) } else { 1 };
+    for s in 0..boxes_here {
+        let (inner, outer) = if f.transposed {
+            if s > 0 {
+                b.emit(Op::Add, "u32", vec![r(cm), r(cm), imm(cols)]);
+            }
+            (cm, cn)
+        } else {
+            (cn, cm)
+        };
+        let at = buf + s * cols * SPAN;
+        b.emit(Op::Add, "u32", vec![r(src), r(st.first), imm(at)]);
+        let (tensor, rank) = super::tensor_at(map, inner, outer, f.bz);
+        let store = vec![tensor, addr(src, 0)];
+        let mods = format!("bulk.tensor.{rank}d.global.shared::cta.bulk_group");
+        match issue {
+            None => b.emit_if(st.leader, false, Op::CpAsync, &mods, store),
+            Some((on_store, on_add)) => {
+                b.emit_if(on_store, false, Op::CpAsync, &mods, store.clone());
+                let add = format!("bulk.tensor.{rank}d.global.shared::cta.add.tile.bulk_group");
+                b.emit_if(on_add, false, Op::CpReduceAsync, &add, store);
+            }
+        }
+    }
+    b.emit_if(st.leader, false, Op::CpAsync, "bulk.commit_group", vec![]);
 }
 
 #[cfg(test)]
