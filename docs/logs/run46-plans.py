@@ -1,29 +1,17 @@
 """Per shape of a plan sweep (`vs "N:-|N:--plan 2|..."` logs, f16 unless --dtype): measured time
 of plans 1-6 (us) of the build `$BIN` (default .carry-rt/mosaic-46a; other builds' lines and
-transposed layouts skipped), the model's cycles for each (its `plans`), the default's loss to the best timed plan, and Spearman's rank
+other flags' lines skipped: `seeded_shapes.plan_times`), the model's cycles for each (its `plans`), the default's loss to the best timed plan, and Spearman's rank
 correlation of modeled cycles against measured time per shape and pooled.
   BIN=.carry-rt/mosaic-46a python3 docs/logs/run46-plans.py LOG"""
-import math, os, re, sys
-from collections import defaultdict
+import math, os, sys
 sys.path.insert(0, os.path.dirname(__file__))
-from seeded_shapes import ranked_plans
+from seeded_shapes import plan_times, ranked_plans
 from spearman import spearman
 
 binary = os.environ.get("BIN", ".carry-rt/mosaic-46a")
-t, cu, cur = defaultdict(dict), defaultdict(list), None
-for l in open(sys.argv[1]):
-    h = re.match(r"### bench \((\S+)\) --samples \d+ --m (\d+) --n (\d+) --k (\d+)\s*(.*)", l)
-    if h and h[1] != os.path.basename(binary) or h and "--b-layout" in h[5] + " " or h and "--a-layout" in h[5]:
-        cur = None
-        continue
-    if h:
-        p = re.search(r"--plan (\d+)", h[5])
-        d = re.search(r"--dtype (\S+)", h[5])
-        cur = ((int(h[2]), int(h[3]), int(h[4]), d[1] if d else "f16"), int(p[1]) if p else 1)
-        continue
-    r = re.search(r"mosaic [\d.]+ TFLOP/s \(([\d.]+) us\), cuBLAS [\d.]+ TFLOP/s \(([\d.]+) us\)", l)
-    if r and cur:
-        t[cur[0]][cur[1]] = float(r[1]); cu[cur[0]].append(float(r[2])); cur = None
+times = plan_times(sys.argv[1:2], os.path.basename(binary))
+t = {s: {i: us for i, (us, _) in v.items()} for s, v in times.items()}
+cu = {s: [c for _, c in v.values()] for s, v in times.items()}
 g = lambda xs: math.exp(sum(map(math.log, xs)) / len(xs)) if xs else float("nan")
 loss, rhos, dflt, best = [], [], [], []
 for s, v in sorted(t.items()):

@@ -82,3 +82,26 @@ def ranked_plans(binary, m, n, k, dtype="f16", top=12):
                        block8="8-CTA cluster of 4 x 2" in block, persistent="persistent" in block,
                        cycles=float(model[1]), bound=model[2], cps=int(model[3])))
     return ps
+
+
+def plan_times(paths, build):
+    """Times from `bench` logs (run 28's `bx`, run 34's `vs`): `{(m, n, k, dtype): {plan:
+    (mosaic_us, cublas_us)}}` over the bench lines of `build` (a `.carry-rt` name) whose only
+    flags are `--plan` (default 1) and `--dtype` (default f16); other flags (layouts,
+    `--tma-store`, ...) are another kernel and skipped. Runs 46-c, 46-d."""
+    import re
+    out, cur = {}, None
+    for path in paths:
+        for l in open(path):
+            h = re.match(r"### bench \((\S+)\) --samples \d+ --m (\d+) --n (\d+) --k (\d+)\s*(.*)", l)
+            if h:
+                rest = re.sub(r"--(plan|dtype) \S+", "", h[5]).strip()
+                p, d = re.search(r"--plan (\d+)", h[5]), re.search(r"--dtype (\S+)", h[5])
+                ok = h[1] == build and not rest
+                cur = ((int(h[2]), int(h[3]), int(h[4]), d[1] if d else "f16"), int(p[1]) if p else 1) if ok else None
+                continue
+            r = re.search(r"mosaic [\d.]+ TFLOP/s \(([\d.]+) us\), cuBLAS [\d.]+ TFLOP/s \(([\d.]+) us\)", l)
+            if r and cur:
+                out.setdefault(cur[0], {})[cur[1]] = (float(r[1]), float(r[2]))
+                cur = None
+    return out
