@@ -674,7 +674,7 @@ fn k_pair_and_l2_prefetch_build_or_refuse_in_one_line() {
 /// unknown value by the parser (exit 2); by default warpgroup kernels take it and
 /// warp-level ones build without it.
 #[test]
-fn pdl_builds_warpgroup_kernels_and_refuses_warp_level_ones_in_one_line() {
+fn pdl_builds_sm90_kernels_and_refuses_older_targets_in_one_line() {
     let (_, ptx) = sm90a_compiled("--m 128 --n 3776 --k 1352 --pdl on");
     assert!(ptx.contains("griddepcontrol.launch_dependents;"));
     assert_eq!(ptx.matches("griddepcontrol.wait;").count(), 2);
@@ -684,7 +684,24 @@ fn pdl_builds_warpgroup_kernels_and_refuses_warp_level_ones_in_one_line() {
         "compile gemm --m 128 --n 3776 --k 1352 --target sm_80 --pdl on -o /dev/null",
         1,
     );
-    assert!(err.contains("programmatic dependent launch"), "{err}");
+    assert!(err.contains("sm_80 lacks griddepcontrol"), "{err}");
+    // A warp-level (FFMA) kernel on sm_90a: both instructions first, launched as a dependent.
+    let (out, ptx) = sm90a_compiled("--m 128 --n 3776 --k 1352 --dtype f32 --pdl on");
+    assert!(out.contains("programmatic launch"), "{out}");
+    let first: Vec<&str> = ptx
+        .lines()
+        .map(str::trim)
+        .filter(|l| l.contains("griddepcontrol"))
+        .collect();
+    assert_eq!(
+        first,
+        ["griddepcontrol.launch_dependents;", "griddepcontrol.wait;"]
+    );
+    let err = refused(
+        "compile gemm --m 128 --n 3776 --k 1352 --dtype f32 --target sm_90a --pdl prefetch -o /dev/null",
+        1,
+    );
+    assert!(err.contains("--pdl prefetch"), "{err}");
     let out = mosaic("compile gemm --m 128 --n 3776 --k 1352 --target sm_90a --pdl always");
     assert_eq!(out.status.code(), Some(2));
     // A back-to-back verify starts from a poisoned C: any other beta is bad input.

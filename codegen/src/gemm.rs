@@ -76,11 +76,24 @@ fn build_with(plan: &Plan, opts: &CompileOptions, swizzle: bool) -> Result<Kerne
             "warpgroup (wgmma) plans: the Hopper path is not implemented yet".into(),
         ));
     }
-    if matches!(opts.pdl, crate::Pdl::On | crate::Pdl::Prefetch) {
-        return Err(CodegenError::Unsupported(
-            "programmatic dependent launch (--pdl) of a warp-level (mma.sync or FFMA) plan".into(),
-        ));
-    }
+    let ptx_target =
+        emit_ptx::ptx_target(&plan.target).map_err(|e| CodegenError::Unsupported(e.to_string()))?;
+    let pdl = match opts.pdl {
+        crate::Pdl::Auto | crate::Pdl::Off => false,
+        crate::Pdl::On if ptx_target.has_griddepcontrol() => true,
+        crate::Pdl::On => {
+            return Err(CodegenError::TargetLacks {
+                target: plan.target.clone(),
+                what: "griddepcontrol (sm_90 or later), which programmatic dependent launch (--pdl on) needs".into(),
+            });
+        }
+        crate::Pdl::Prefetch => {
+            return Err(CodegenError::Unsupported(
+                "--pdl prefetch (a TMA prefetch into L2) for a warp-level (mma.sync or FFMA) plan"
+                    .into(),
+            ));
+        }
+    };
     // Grid z is the batch, and a grid's z extent is at most 65535 (CUDA).
     if p.batch > MAX_GRID_Z {
         return Err(CodegenError::Unsupported(format!(
@@ -150,6 +163,13 @@ fn build_with(plan: &Plan, opts: &CompileOptions, swizzle: bool) -> Result<Kerne
     let dynamic = smem_bytes > STATIC_SMEM;
 
     let mut b = Builder::default();
+    if pdl {
+        // The next grid in the stream may launch once every CTA of this one has started.
+        // Nothing here precedes the wait but parameter reads: a warp-level kernel has no
+        // barrier set-up or tensor maps to overlap, only its launch.
+        b.emit(Op::Griddepcontrol, "launch_dependents", vec![]);
+        b.emit(Op::Griddepcontrol, "wait", vec![]);
+    }
     let s32_scalars = dt == GemmDType::S8;
     let scalar_ty = if s32_scalars {
         ParamType::U32
@@ -451,9 +471,7 @@ fn build_with(plan: &Plan, opts: &CompileOptions, swizzle: bool) -> Result<Kerne
         }],
         body: b.body,
     };
-    let target =
-        emit_ptx::ptx_target(&plan.target).map_err(|e| CodegenError::Unsupported(e.to_string()))?;
-    let version = target.min_version.max((7, 0));
+    let version = ptx_target.min_version.max((7, 0));
     let module = Module {
         version,
         target: plan.target.clone(),
@@ -478,7 +496,7 @@ fn build_with(plan: &Plan, opts: &CompileOptions, swizzle: bool) -> Result<Kerne
         workspace_bytes: 0,
         cluster_order: None,
         resident_clusters: None,
-        programmatic_launch: false,
+        programmatic_launch: pdl,
         padded: Vec::new(),
     })
 }

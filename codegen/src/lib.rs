@@ -197,8 +197,9 @@ pub enum Pdl {
     Auto,
     /// No `griddepcontrol`; launched without the attribute.
     Off,
-    /// The `griddepcontrol` instructions and the launch attribute described above; refused
-    /// (`CodegenError::Unsupported`) for warp-level plans.
+    /// The `griddepcontrol` instructions and the launch attribute described above. A
+    /// warp-level (mma.sync, FFMA) kernel runs both first; refused before sm_90
+    /// ([`CodegenError::TargetLacks`]).
     On,
     /// As `On`, and before its wait the producer of a CTA with one tile (not persistent,
     /// not stream-K) asks the TMA engine for its first k-tiles' boxes, as many as the ring
@@ -432,6 +433,14 @@ pub enum CodegenError {
     /// The plan uses something this code generator does not lower yet.
     #[error("code generation does not support {0} yet")]
     Unsupported(String),
+    /// An option needs an instruction the target lacks (`--pdl on` before sm_90).
+    #[error("{target} lacks {what}")]
+    TargetLacks {
+        /// The `.target` name, e.g. `sm_80`.
+        target: String,
+        /// The instruction, and what needs it.
+        what: String,
+    },
     /// An iTex map is not of the `(thread, value)` form.
     #[error("iTex map: {0}")]
     Map(String),
@@ -452,6 +461,7 @@ pub enum CodegenError {
 /// plans of a batched GEMM, heterogeneous or FFMA-only warpgroup tiles, layouts
 /// [`hopper::supports`] refuses, reductions the fragment layouts cannot realize, a 16-bit C
 /// ([`CompileOptions::half_c`]) outside f16/bf16 plans or with stream-K);
+/// [`CodegenError::TargetLacks`] for `Pdl::On` before sm_90;
 /// [`CodegenError::Divergence`] if the built kernel fails the warp-convergence check,
 /// [`CodegenError::Undefined`] if it fails the definite-assignment check.
 pub fn compile(plan: &Plan, opts: &CompileOptions) -> Result<Kernel, CodegenError> {

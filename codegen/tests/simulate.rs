@@ -363,3 +363,32 @@ fn warp_kernels_store_a_16_bit_c() {
     }
     assert!(fails.is_empty(), "{}", fails.join("\n"));
 }
+
+/// A warp-level kernel launched as a programmatic dependent (`Pdl::On`, sm_90+) waits for the
+/// previous grid before its first global access: the simulator refuses the kernel once its
+/// `griddepcontrol.wait` is gone. Ragged, odd `k`, so that A is loaded element by element.
+#[test]
+fn pdl_warp_kernels_wait_before_touching_global_memory() {
+    use codegen::Pdl;
+    use emit_ptx::ast::{Op, Stmt};
+    let plan = plan_for("sm_90a", GemmDType::F16, (37, 72, 45), 0).expect("a plan");
+    assert_eq!(plan.worker_threads, 32, "a warp-level plan");
+    let opts = CompileOptions {
+        smem_limit: 227 * 1024,
+        pdl: Pdl::On,
+        ..CompileOptions::default()
+    };
+    let kern = compile(&plan, &opts).unwrap();
+    assert!(kern.programmatic_launch);
+    sim::check_kernel(&kern, &plan, &opts, (3.0, -2.0), 7).unwrap();
+    let mut no_wait = kern.clone();
+    no_wait.module.entries[0].body.retain(
+        |s| !matches!(s, Stmt::Instr(i) if i.op == Op::Griddepcontrol && i.mods[0] == "wait"),
+    );
+    let e = sim::check_kernel(&no_wait, &plan, &opts, (3.0, -2.0), 7).unwrap_err();
+    assert!(e.to_string().contains("griddepcontrol.wait"), "{e}");
+    // Before sm_90 there is no griddepcontrol: refused, not miscompiled.
+    let sm80 = plan_for("sm_80", GemmDType::F16, (37, 72, 45), 0).expect("a plan");
+    let err = compile(&sm80, &opts).unwrap_err().to_string();
+    assert!(err.contains("sm_80 lacks griddepcontrol"), "{err}");
+}

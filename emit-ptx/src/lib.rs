@@ -51,6 +51,19 @@ pub struct PtxTarget {
     pub min_version: (u32, u32),
 }
 
+impl PtxTarget {
+    /// Whether the target has `griddepcontrol` (programmatic dependent launch): PTX ISA,
+    /// "Parallel Synchronization and Communication Instructions: griddepcontrol", which
+    /// requires sm_90 or higher (PTX 7.8).
+    pub fn has_griddepcontrol(&self) -> bool {
+        let digits: String = self.sm[3..]
+            .chars()
+            .take_while(char::is_ascii_digit)
+            .collect();
+        digits.parse::<u32>().is_ok_and(|sm| sm >= 90)
+    }
+}
+
 /// Targets mosaic emits for, with the PTX ISA version that introduced each (PTX ISA,
 /// "Release Notes" / `.target` directive table; sm_103a needs 8.8, checked with ptxas 13.4 in
 /// ../shared/DESIGN.md).

@@ -51,12 +51,13 @@ pub struct CompileArgs {
     /// `off`, the default
     #[arg(long, default_value = "off", value_parser = ["on", "off"])]
     pub k_pair: String,
-    /// Programmatic dependent launch for warpgroup (sm_90a) kernels: `on` launches the
-    /// kernel so that it may start while the previous kernel in the stream finishes (its
-    /// threads run `griddepcontrol.wait` before touching global memory; 1.09-1.20x at decode
-    /// shapes on an H100, docs/BENCHMARKS.md run 42); `prefetch` also has each one-tile CTA
-    /// ask for its first k-tiles into L2 before that wait (slower than `on`); `off`; `auto`,
-    /// the default: `on` for warpgroup plans, `off` for warp-level ones
+    /// Programmatic dependent launch (sm_90 and later): `on` launches the kernel so that it
+    /// may start while the previous kernel in the stream finishes (its threads run
+    /// `griddepcontrol.wait` before touching global memory; 1.09-1.20x for warpgroup kernels
+    /// at decode shapes on an H100, docs/BENCHMARKS.md run 42); `prefetch` (warpgroup
+    /// kernels) also has each one-tile CTA ask for its first k-tiles into L2 before that
+    /// wait (slower than `on`); `off`; `auto`, the default: `on` for warpgroup plans, `off`
+    /// for warp-level ones
     #[arg(long, default_value = "auto", value_parser = ["auto", "off", "on", "prefetch"])]
     pub pdl: String,
     /// Persistent tile scheduling for warpgroup (sm_90a) kernels: `auto` (the plan's
