@@ -329,8 +329,10 @@ pub struct Kernel {
 /// `entry` on `grid` x `block` (no dynamic shared memory) with two `u64` parameters, the
 /// caller's buffer and a device buffer of at least [`PaddedCopy::bytes`] bytes (16-byte
 /// aligned), then encode the GEMM's tensor maps over `operand` with that buffer as their
-/// base. The copy must finish before the GEMM reads it (a plain launch in the same
-/// stream), and the next copy into the same buffer must not start before the GEMM ends.
+/// base. The copy must finish before the GEMM reads it, and the next copy into the same
+/// buffer must not start writing before the GEMM ends: launches in one stream, plain or
+/// (where [`PaddedCopy::programmatic_launch`]) programmatic, whose `griddepcontrol.wait`
+/// holds each kernel's first global access until the one before has finished.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PaddedCopy {
     /// The caller's buffer copied (A or B).
@@ -347,6 +349,11 @@ pub struct PaddedCopy {
     pub grid: [u32; 3],
     /// The copy kernel's block.
     pub block: [u32; 3],
+    /// Launch the copy as a programmatic dependent, as the GEMM is
+    /// ([`Kernel::programmatic_launch`]): it runs `griddepcontrol.launch_dependents` and
+    /// `griddepcontrol.wait` first, so its launch overlaps the previous kernel's tail and
+    /// the GEMM's launch overlaps its own.
+    pub programmatic_launch: bool,
 }
 
 impl PaddedCopy {

@@ -358,17 +358,24 @@ impl Runtime {
                 spec.padded.len()
             )));
         }
+        // Programmatic stream serialization: the kernel may start before the previous one in
+        // the stream finishes (it waits for it itself: `KernelSpec::programmatic_launch`).
+        // SAFETY: a plain-old-data attribute, zero then filled as the driver API documents.
+        let mut attr: sys::CUlaunchAttribute = unsafe { std::mem::zeroed() };
+        attr.id = sys::CUlaunchAttributeID::CU_LAUNCH_ATTRIBUTE_PROGRAMMATIC_STREAM_SERIALIZATION;
+        attr.value.programmaticStreamSerializationAllowed = 1;
         for ((c, cf), dst) in spec.padded.iter().zip(&f.copies).zip(&set.copies) {
             let src = set.buffer(dst.operand);
-            // A plain launch: it starts after the previous kernel in the stream (which may
-            // still read the copy's buffer) has finished.
+            // Plain, it starts after the previous kernel in the stream (which may still read
+            // the copy's buffer) has finished; programmatic, it waits for that itself.
+            let pdl = c.programmatic_launch.then_some(&mut attr);
             // SAFETY: two u64 device addresses, the copy entry's ABI: the operand's buffer
             // and a live allocation of `c.bytes` bytes ([`DevSet::with_copies`]).
             unsafe {
                 self.launch_raw(
                     cf,
                     (c.grid, c.block, 0),
-                    None,
+                    pdl,
                     &mut [arg(&src), arg(&dst.ptr)],
                 )
             }
@@ -407,12 +414,6 @@ impl Runtime {
             };
             args.push(arg(ws));
         }
-        // Programmatic stream serialization: the kernel may start before the previous one in
-        // the stream finishes (it waits for it itself: `KernelSpec::programmatic_launch`).
-        // SAFETY: a plain-old-data attribute, zero then filled as the driver API documents.
-        let mut attr: sys::CUlaunchAttribute = unsafe { std::mem::zeroed() };
-        attr.id = sys::CUlaunchAttributeID::CU_LAUNCH_ATTRIBUTE_PROGRAMMATIC_STREAM_SERIALIZATION;
-        attr.value.programmaticStreamSerializationAllowed = 1;
         let pdl = spec.programmatic_launch.then_some(&mut attr);
         // SAFETY: `args` points at values that live until this call returns (the driver
         // copies them), in the order of the ABI documented on `KernelSpec`: three u64 device

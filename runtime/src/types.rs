@@ -68,6 +68,9 @@ pub struct CopyDesc {
     pub block: [u32; 3],
     /// Bytes of the copy's buffer.
     pub bytes: u64,
+    /// Launch it as a programmatic dependent, as [`KernelSpec::programmatic_launch`] does
+    /// the GEMM (its entry then waits for the previous kernel itself).
+    pub programmatic_launch: bool,
 }
 
 /// A kernel's cluster order table: the module's `.const` array `symbol` of `clusters` `u16`

@@ -124,6 +124,7 @@ fn spec(k: &codegen::Kernel) -> KernelSpec {
                 grid: c.grid,
                 block: c.block,
                 bytes: c.bytes(),
+                programmatic_launch: c.programmatic_launch,
             })
             .collect(),
         cluster_order: k.cluster_order.as_ref().map(|o| runtime::ClusterOrderDesc {

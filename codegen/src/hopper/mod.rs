@@ -1171,7 +1171,8 @@ pub fn build(plan: &Plan, opts: &CompileOptions) -> Result<Kernel, CodegenError>
     let mut padded = Vec::new();
     for t in &tensor_maps[..2] {
         let row_bytes = t.dims[0] as i64 * eb;
-        if let Some((copy, entry)) = pad::copy(t.operand, t.dims[1] as i64 * p.batch, row_bytes) {
+        let rows = t.dims[1] as i64 * p.batch;
+        if let Some((copy, entry)) = pad::copy(t.operand, rows, row_bytes, sh.pdl != Pdl::Off) {
             module.entries.push(entry);
             padded.push(copy);
         }

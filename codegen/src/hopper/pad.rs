@@ -16,8 +16,9 @@
 //! 256-byte aligned allocation), `UNROLL` loads in flight before their stores; a warp's
 //! units are consecutive, so loads and stores coalesce. A CTA of 256 threads takes one
 //! chunk of `UNROLL * 256` units of a row (`ctaid.y` the chunk), or several short rows
-//! (`256 / tpr` of them, `tpr` threads each), so that even an operand of few long rows
-//! spreads over many CTAs.
+//! (`256 / tpr` of them, `tpr` threads each, the fewest that take a row in `UNROLL` units
+//! each), so that even an operand of few long rows spreads over many CTAs, and one of many
+//! short rows does not launch a CTA per row.
 
 use emit_ptx::ast::{Entry, Op, Param, ParamType, Reg, RegClass};
 
@@ -53,12 +54,18 @@ fn unit_bytes(row_bytes: i64) -> i64 {
 }
 
 /// The copy of `rows` rows of `row_bytes` bytes each (every batch's rows, one after
-/// another) of the caller's `operand` into rows of [`pitch`] bytes, and its entry. `None`
-/// where the rows are already a multiple of 16 bytes (no copy needed).
+/// another) of the caller's `operand` into rows of [`pitch`] bytes, and its entry, to be
+/// launched as a programmatic dependent where `pdl`. `None` where the rows are already a
+/// multiple of 16 bytes (no copy needed).
 ///
 /// # Panics
 /// If `operand` is C or the copy does not [`fits`] (`hopper::supports` refuses those).
-pub(super) fn copy(operand: TmaOperand, rows: i64, row_bytes: i64) -> Option<(PaddedCopy, Entry)> {
+pub(super) fn copy(
+    operand: TmaOperand,
+    rows: i64,
+    row_bytes: i64,
+    pdl: bool,
+) -> Option<(PaddedCopy, Entry)> {
     assert!(operand != TmaOperand::C, "C is written, not copied");
     if row_bytes % 16 == 0 {
         return None;
@@ -67,8 +74,15 @@ pub(super) fn copy(operand: TmaOperand, rows: i64, row_bytes: i64) -> Option<(Pa
     let pitch_bytes = pitch(row_bytes);
     let w = unit_bytes(row_bytes);
     let units = row_bytes / w;
-    // Threads per row: a power of two, at most the CTA, no wider than the row needs.
-    let tpr = (units as u64).next_power_of_two().min(THREADS as u64) as i64;
+    // Threads per row: the fewest (a power of two, at most the CTA) that cover the row in
+    // `UNROLL` units each. A thread per unit left most of a CTA idle on short rows: rows of
+    // 262-486 bytes went one or two to a CTA, 2952-9260 CTAs of 256 threads took 4.5-8.3 us
+    // for 1.1-4.5 MB (1.1 TB/s; ncu on an H100, docs/BENCHMARKS.md run 47-a).
+    let tpr = ((units + UNROLL - 1) / UNROLL)
+        .max(1)
+        .cast_unsigned()
+        .next_power_of_two()
+        .min(THREADS as u64) as i64;
     let rows_per_cta = THREADS / tpr;
     let ctas = (rows + rows_per_cta - 1) / rows_per_cta;
     // A CTA's chunk of a row: `UNROLL` units per thread.
@@ -86,6 +100,13 @@ pub(super) fn copy(operand: TmaOperand, rows: i64, row_bytes: i64) -> Option<(Pa
     };
 
     let mut b = Builder::default();
+    if pdl {
+        // As the GEMM's (`crate::Pdl`): the next kernel (the other copy or the GEMM) may
+        // launch now; this one reads the operand and overwrites the buffer the previous
+        // GEMM read only once the kernel before it has finished.
+        b.emit(Op::Griddepcontrol, "launch_dependents", vec![]);
+        b.emit(Op::Griddepcontrol, "wait", vec![]);
+    }
     let (src, dst) = (b.global_ptr_param("src"), b.global_ptr_param("dst"));
     let tid = b.reg(RegClass::B32);
     b.emit(Op::Mov, "u32", vec![r(tid), sym("%tid.x")]);
@@ -178,6 +199,7 @@ pub(super) fn copy(operand: TmaOperand, rows: i64, row_bytes: i64) -> Option<(Pa
         pitch_bytes: pitch_bytes as u64,
         grid: [ctas as u32, chunks as u32, 1],
         block: [THREADS as u32, 1, 1],
+        programmatic_launch: pdl,
     };
     Some((copy, entry))
 }
