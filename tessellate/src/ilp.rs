@@ -51,10 +51,24 @@ pub struct Model<'a> {
     vector: Option<Instruction>,
 }
 
-/// Registers per thread not holding accumulators: addresses, loop state, operand fragments.
-/// An estimate (typical of CUTLASS sm80 kernels' ptxas reports), to be replaced by emit-ptx's
-/// ptxas feedback.
+/// Registers per thread not holding accumulators in a warpgroup box: addresses, loop state
+/// (its operands come from shared memory through descriptors). An estimate (typical of
+/// CUTLASS sm80 kernels' ptxas reports).
 const BASE_REGS: f64 = 40.0;
+
+/// Registers per thread of a warp-level (mma.sync, FFMA) box beside its accumulators and
+/// operand fragments (`Model::regs`): addresses, bounds and loop state. With the
+/// fragments at `(wm + wn) / 2` (an mma.sync `m16nNkK` A fragment holds `16 K` elements
+/// over 32 lanes, 4 registers at K x element bytes = 32, B's 2 per 8 columns; both held
+/// for two k-slices, the next loading while the current one's mma.sync run), this fits
+/// ptxas 13.0's counts of the code generator's kernels within about 16 registers at 64x64
+/// boxes (f32 accumulators: 224 against 220-234 on sm_80 and sm_90a, where the former
+/// 40 + accumulators gave 168 and three CTAs per SM instead of two), 64x32 and 32x64 (144
+/// against 128-154), 32x32 (96 against 80-96), 16x64 and 64x16 (104 against 98-124), and
+/// 16-bit accumulators (64x64: 160 against 142-170) (`plans`, `compile --plan N` and
+/// `ptxas -v` over 1458 warp-level plans of six shapes in five dtypes, docs/BENCHMARKS.md
+/// run 47). Plans whose element loads ptxas batches (odd `k`) can reach 255.
+const WARP_BASE_REGS: f64 = 32.0;
 
 impl<'a> Model<'a> {
     /// Collects the data of one (candidate, split).
@@ -113,18 +127,26 @@ impl<'a> Model<'a> {
         c
     }
 
-    /// Accumulator registers per thread, affine in the extents (a reduction split keeps two
-    /// full accumulators).
+    /// Registers per thread: accumulators, affine in the extents (a reduction split keeps two
+    /// full accumulators), and in a warp-level box each region's operand fragments, `(m + n)
+    /// / 2` of its extents (see [`WARP_BASE_REGS`]), a fixed cost per region present.
     fn regs(&self, et: i64, ev: i64) -> f64 {
         let d = self.dim();
         let w = self.wbox();
         let ab = i64::from(self.problem.dtype.acc().bytes());
-        let mut r = BASE_REGS;
+        let mut r = if self.c.tma {
+            BASE_REGS
+        } else {
+            WARP_BASE_REGS
+        };
         for e in [et, ev] {
             if e > 0 {
                 let mut ext = w;
                 ext[d] = e;
                 r += cost::acc_regs(ext, self.c.threads_per_worker, ab);
+                if !self.c.tma {
+                    r += (ext[0] + ext[1]) as f64 / 2.0;
+                }
             }
         }
         r
