@@ -387,6 +387,7 @@ pub fn plans(
         }
     }
     charge_operand_copies(&mut out, target, &opts.pad_copies);
+    charge_plain_launches(&mut out, target);
     let half = half_rows::take(&mut out, problem);
     if out.is_empty() {
         return Err(GenerateError::NoPlan);
@@ -489,6 +490,28 @@ fn charge_operand_copies(plans: &mut [Plan], target: &Target, copies: &[i64]) {
         .map(|&b| b as f64 / bytes_per_clk + PAD_LAUNCH_US * target.clock_mhz)
         .sum();
     for p in plans.iter_mut().filter(|p| p.worker_threads == 128) {
+        let m = &mut p.modeled;
+        m.tflops *= m.cycles / (m.cycles + cycles);
+        m.cycles += cycles;
+    }
+}
+
+/// The launch gap, microseconds, that a kernel launched plainly pays in a stream of
+/// back-to-back GEMMs against one launched as a programmatic dependent (`codegen::Pdl`),
+/// whose launch overlaps the previous kernel's tail. Measured on an H100 (docs/BENCHMARKS.md
+/// run 47), the same kernels with and without PDL: warpgroup defaults 0.74-2.08 us faster
+/// with it at four short-k shapes (47-a), mma.sync plans 0.76-1.31 us at six (47-b).
+const PLAIN_LAUNCH_US: f64 = 1.2;
+
+/// Adds [`PLAIN_LAUNCH_US`] to every warp-level plan's modeled cycles where warpgroup plans,
+/// launched with PDL by default, compete with them (wgmma targets); warp-level kernels
+/// launch plainly by default (their PDL measured mixed, run 47-b).
+fn charge_plain_launches(plans: &mut [Plan], target: &Target) {
+    if !target.features.has_wgmma {
+        return;
+    }
+    let cycles = PLAIN_LAUNCH_US * target.clock_mhz;
+    for p in plans.iter_mut().filter(|p| p.worker_threads == 32) {
         let m = &mut p.modeled;
         m.tflops *= m.cycles / (m.cycles + cycles);
         m.cycles += cycles;
@@ -1644,6 +1667,36 @@ mod tests {
                     let has = dtype_supported(&target, dtype, opts.warpgroups);
                     assert_eq!(has, !refused, "{arch} {name} warpgroups {warpgroups}");
                 }
+            }
+        }
+    }
+
+    /// [`charge_plain_launches`] adds [`PLAIN_LAUNCH_US`] to the warp-level plans of a wgmma
+    /// target, and to nothing where every plan is warp-level.
+    #[test]
+    fn plain_launches_are_charged_beside_warpgroup_plans() {
+        let problem = GemmProblem::new(2568, 1808, 192, 1, GemmDType::F16).unwrap();
+        for (arch, charged) in [("sm_90a", true), ("sm_80", false)] {
+            let target = hw_models::target(arch, None).unwrap();
+            let opts = Options {
+                top: 80,
+                ..Options::default()
+            };
+            let ranked = plans(&problem, &target, &opts).unwrap().plans;
+            let mut after = ranked.clone();
+            charge_plain_launches(&mut after, &target);
+            assert!(ranked.iter().any(|p| p.worker_threads == 32), "{arch}");
+            for (p, q) in ranked.iter().zip(&after) {
+                let added = q.modeled.cycles - p.modeled.cycles;
+                let want = if charged && p.worker_threads == 32 {
+                    PLAIN_LAUNCH_US * target.clock_mhz
+                } else {
+                    0.0
+                };
+                assert!(
+                    (added - want).abs() < 1e-6,
+                    "{arch}: {added} against {want}"
+                );
             }
         }
     }
