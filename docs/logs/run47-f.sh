@@ -3,7 +3,7 @@
 # warp-level plans where warpgroup plans, launched with PDL, compete; from 47-a/47-b's PDL
 # on/off pairs). mosaic-47f against mosaic-47d at every default it moves among 47-c/47-d's
 # shapes (4) and fresh short-k shapes (k 2^U(7, 9.4); seed 477's 150 f16: 3, seed 478's 150
-# bf16: 5; /tmp/shortk.py in run 47's notes: seeded_shapes.draw with k's exponent range).
+# bf16: 5; `seeded_shapes.draw_short_k`, found with `print_ptx_diffs(..., first_plan=True)`).
 #   OUT=... bash docs/logs/run47-f.sh; A=mosaic-47d:- B=mosaic-47f:- python3 docs/logs/run43-builds.py LOG
 . "$(dirname "$0")/run34-lib.sh"
 nvidia-smi --query-gpu=name,clocks.max.sm,memory.total,driver_version,power.limit,serial --format=csv,noheader

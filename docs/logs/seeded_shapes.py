@@ -22,6 +22,18 @@ def draw(seed, n):
     return [shape() for _ in range(n)]
 
 
+def draw_short_k(seed, n):
+    """The first `n` short-k shapes `(m, n, k)` of `seed`: m and n 2^U(8, 13.2), k 2^U(7,
+    9.4), each rounded as [`draw`] rounds (run 47-f; reseeds the `random` module)."""
+    random.seed(seed)
+
+    def d(lo, hi):
+        v = int(2 ** random.uniform(lo, hi))
+        return v if random.random() < 0.3 else max(8, v // 8 * 8)
+
+    return [(d(8, 13.2), d(8, 13.2), d(7, 9.4)) for _ in range(n)]
+
+
 def print_ptx_diffs(shapes, first_plan=False):
     """Print each shape `(m, n, k)` whose default sm_90a kernel differs between the builds
     `$A` and `$B` (`compile` output less its modeled-figure lines, with `$EXTRA` flags), with
