@@ -152,6 +152,15 @@ impl Builder {
         x
     }
 
+    /// The start of a kernel launched as a programmatic dependent whose threads touch global
+    /// memory from their first instructions (`crate::Pdl`): the next grid in the stream may
+    /// launch once every CTA of this one has started (`griddepcontrol.launch_dependents`),
+    /// and every thread waits for the previous grid to finish (`griddepcontrol.wait`).
+    pub fn programmatic_prologue(&mut self) {
+        self.emit(Op::Griddepcontrol, "launch_dependents", vec![]);
+        self.emit(Op::Griddepcontrol, "wait", vec![]);
+    }
+
     /// A u32 constant in a fresh register.
     pub fn const_u32(&mut self, v: i64) -> Reg {
         let d = self.reg(RegClass::B32);

@@ -164,11 +164,9 @@ fn build_with(plan: &Plan, opts: &CompileOptions, swizzle: bool) -> Result<Kerne
 
     let mut b = Builder::default();
     if pdl {
-        // The next grid in the stream may launch once every CTA of this one has started.
-        // Nothing here precedes the wait but parameter reads: a warp-level kernel has no
-        // barrier set-up or tensor maps to overlap, only its launch.
-        b.emit(Op::Griddepcontrol, "launch_dependents", vec![]);
-        b.emit(Op::Griddepcontrol, "wait", vec![]);
+        // A warp-level kernel has no barrier set-up or tensor maps to overlap before its
+        // wait, only its launch.
+        b.programmatic_prologue();
     }
     let s32_scalars = dt == GemmDType::S8;
     let scalar_ty = if s32_scalars {

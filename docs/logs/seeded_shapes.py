@@ -7,17 +7,20 @@ a multiple of 8 (at least 8) with probability 0.7.
 import random
 
 
+def _dim(lo, hi):
+    """One extent 2^U(lo, hi), rounded down to a multiple of 8 (at least 8) with probability
+    0.7: the draw [`draw`] and [`draw_short_k`] share."""
+    v = int(2 ** random.uniform(lo, hi))
+    return v if random.random() < 0.3 else max(8, v // 8 * 8)
+
+
 def draw(seed, n):
     """The first `n` shapes `(m, n, k)` of `seed` (reseeds the `random` module)."""
     random.seed(seed)
 
-    def d():
-        v = int(2 ** random.uniform(8, 13.2))
-        return v if random.random() < 0.3 else max(8, v // 8 * 8)
-
     def shape():
         random.random()
-        return d(), d(), d()
+        return _dim(8, 13.2), _dim(8, 13.2), _dim(8, 13.2)
 
     return [shape() for _ in range(n)]
 
@@ -26,12 +29,7 @@ def draw_short_k(seed, n):
     """The first `n` short-k shapes `(m, n, k)` of `seed`: m and n 2^U(8, 13.2), k 2^U(7,
     9.4), each rounded as [`draw`] rounds (run 47-f; reseeds the `random` module)."""
     random.seed(seed)
-
-    def d(lo, hi):
-        v = int(2 ** random.uniform(lo, hi))
-        return v if random.random() < 0.3 else max(8, v // 8 * 8)
-
-    return [(d(8, 13.2), d(8, 13.2), d(7, 9.4)) for _ in range(n)]
+    return [(_dim(8, 13.2), _dim(8, 13.2), _dim(7, 9.4)) for _ in range(n)]
 
 
 def print_ptx_diffs(shapes, first_plan=False):

@@ -490,10 +490,14 @@ fn charge_operand_copies(plans: &mut [Plan], target: &Target, copies: &[i64]) {
         .map(|&b| b as f64 / bytes_per_clk + PAD_LAUNCH_US * target.clock_mhz)
         .sum();
     for p in plans.iter_mut().filter(|p| p.worker_threads == 128) {
-        let m = &mut p.modeled;
-        m.tflops *= m.cycles / (m.cycles + cycles);
-        m.cycles += cycles;
+        add_cycles(&mut p.modeled, cycles);
     }
+}
+
+/// Adds `cycles` that overlap nothing to a modeled plan, its TFLOP/s scaled to match.
+fn add_cycles(m: &mut Modeled, cycles: f64) {
+    m.tflops *= m.cycles / (m.cycles + cycles);
+    m.cycles += cycles;
 }
 
 /// The launch gap, microseconds, that a kernel launched plainly pays in a stream of
@@ -512,9 +516,7 @@ fn charge_plain_launches(plans: &mut [Plan], target: &Target) {
     }
     let cycles = PLAIN_LAUNCH_US * target.clock_mhz;
     for p in plans.iter_mut().filter(|p| p.worker_threads == 32) {
-        let m = &mut p.modeled;
-        m.tflops *= m.cycles / (m.cycles + cycles);
-        m.cycles += cycles;
+        add_cycles(&mut p.modeled, cycles);
     }
 }
 

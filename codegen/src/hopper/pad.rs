@@ -101,11 +101,10 @@ pub(super) fn copy(
 
     let mut b = Builder::default();
     if pdl {
-        // As the GEMM's (`crate::Pdl`): the next kernel (the other copy or the GEMM) may
-        // launch now; this one reads the operand and overwrites the buffer the previous
-        // GEMM read only once the kernel before it has finished.
-        b.emit(Op::Griddepcontrol, "launch_dependents", vec![]);
-        b.emit(Op::Griddepcontrol, "wait", vec![]);
+        // The next kernel (the other copy or the GEMM) may launch now; this one reads the
+        // operand and overwrites the buffer the previous GEMM read only once the kernel
+        // before it has finished.
+        b.programmatic_prologue();
     }
     let (src, dst) = (b.global_ptr_param("src"), b.global_ptr_param("dst"));
     let tid = b.reg(RegClass::B32);
