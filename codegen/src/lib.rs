@@ -339,11 +339,19 @@ pub struct PaddedCopy {
     pub operand: TmaOperand,
     /// The copy kernel's entry in the GEMM's module.
     pub entry: String,
-    /// Rows copied (every batch's, one after another).
+    /// Rows of the caller's buffer (every batch's, one after another).
     pub rows: u64,
     /// Bytes of one row as the caller stores it (the source pitch).
     pub row_bytes: u64,
-    /// Bytes between rows of the copy: `row_bytes` rounded up to a multiple of 16.
+    /// The copy holds each batch's matrix transposed (`hopper::transpose`): a tf32 operand
+    /// stored MN-major (k rows of m or n elements), which tf32 wgmma cannot read, becomes
+    /// K-major rows of k elements. `false`: the rows as they are, at a wider pitch.
+    pub transposed: bool,
+    /// Rows of the copy (every batch's): `rows`, or where [`PaddedCopy::transposed`], the
+    /// batches times the elements of a source row.
+    pub out_rows: u64,
+    /// Bytes between rows of the copy: a row's bytes (`row_bytes`, or where transposed a
+    /// batch's source rows times the element size) rounded up to a multiple of 16.
     pub pitch_bytes: u64,
     /// The copy kernel's grid.
     pub grid: [u32; 3],
@@ -357,9 +365,9 @@ pub struct PaddedCopy {
 }
 
 impl PaddedCopy {
-    /// Bytes of the copy's buffer: `rows * pitch_bytes`.
+    /// Bytes of the copy's buffer: `out_rows * pitch_bytes`.
     pub fn bytes(&self) -> u64 {
-        self.rows * self.pitch_bytes
+        self.out_rows * self.pitch_bytes
     }
 }
 

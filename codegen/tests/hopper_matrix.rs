@@ -31,7 +31,9 @@ fn cases() -> Vec<(GemmDType, MatLayout, MatLayout)> {
             v.push((d, a, b));
         }
     }
+    // tf32 reads an MN-major operand through its transposing copy (`hopper::transpose`).
     v.push((GemmDType::TF32, R, C));
+    v.push((GemmDType::TF32, R, R));
     v
 }
 
@@ -165,7 +167,7 @@ fn descriptor_offsets(ptx: &str) -> Vec<i64> {
 }
 
 #[test]
-fn tf32_mn_major_stays_off_the_hopper_path_and_odd_pitches_take_copies() {
+fn odd_pitches_take_copies_and_tf32_mn_major_operands_transposing_ones() {
     use MatLayout::{ColMajor as C, RowMajor as R};
     let p = GemmProblem::new(1000, 777, 333, 1, GemmDType::F16).unwrap();
     assert!(hopper::supports(&p, true, R, R).is_ok());
@@ -215,10 +217,51 @@ fn tf32_mn_major_stays_off_the_hopper_path_and_odd_pitches_take_copies() {
     let long = GemmProblem::new(16, 16, (1 << 30) + 1, 1, GemmDType::F16).unwrap();
     let why = hopper::supports(&long, true, R, R).unwrap_err();
     assert!(why.contains("too many or too long"), "{why}");
-    let p = GemmProblem::new(1024, 1024, 1024, 1, GemmDType::TF32).unwrap();
-    let why = hopper::supports(&p, true, MatLayout::RowMajor, MatLayout::RowMajor).unwrap_err();
-    assert!(why.contains("K-major"), "{why}");
-    assert!(hopper::supports(&p, true, MatLayout::RowMajor, MatLayout::ColMajor).is_ok());
+
+    // tf32: a row-major B (333 rows of 777 elements) is read from its transposed copy, 777
+    // rows of 333 elements at a pitch of 1344 bytes, and A's rows of 1332 bytes are padded
+    // to 1344; a column-major A is transposed too.
+    let p = GemmProblem::new(1000, 777, 333, 1, GemmDType::TF32).unwrap();
+    assert!(hopper::supports(&p, true, R, R).is_ok());
+    assert_eq!(hopper::read_layouts(p.dtype, R, R), (R, C));
+    assert_eq!(hopper::read_layouts(p.dtype, C, C), (R, C));
+    assert_eq!(hopper::read_layouts(GemmDType::F16, C, R), (C, R));
+    assert_eq!(hopper::b_pitch_bytes(&p, R), 1344);
+    let (a_pad, b_t) = (1000 * (1332 + 1344), 333 * 777 * 4 + 777 * 1344);
+    assert_eq!(hopper::pad_copies(&p, R, R), [a_pad, b_t]);
+    assert_eq!(
+        hopper::pad_copies(&p, C, C),
+        [333 * 1000 * 4 + 1000 * 1344, 777 * (1332 + 1344)]
+    );
+    for (plan, opts) in warpgroup_plans(GemmDType::TF32, (1000, 777, 333), R, R)
+        .into_iter()
+        .take(6)
+    {
+        let k = compile(&plan, &opts).unwrap();
+        let copy = k
+            .padded
+            .iter()
+            .find(|c| c.transposed)
+            .unwrap_or_else(|| panic!("no transposing copy: {plan}"));
+        assert_eq!(
+            (copy.operand, copy.entry.as_str(), copy.rows, copy.row_bytes),
+            (codegen::TmaOperand::B, "mosaic_transpose_b", 333, 777 * 4),
+            "{plan}"
+        );
+        assert_eq!((copy.out_rows, copy.pitch_bytes), (777, 1344), "{plan}");
+        assert_eq!(copy.bytes(), 777 * 1344);
+        let map = k
+            .tensor_maps
+            .iter()
+            .find(|m| m.operand == codegen::TmaOperand::B)
+            .unwrap();
+        assert_eq!((map.dims, map.stride_bytes), ([333, 777], 1344), "{plan}");
+        assert!(k.ptx.contains(".entry mosaic_transpose_b("), "{plan}");
+    }
+    // Too many rows for the transposing copy's grid (65535 tiles of 64 rows): refused.
+    let tall = GemmProblem::new(16, 16, 64 * 65535 + 1, 1, GemmDType::TF32).unwrap();
+    let why = hopper::supports(&tall, true, R, R).unwrap_err();
+    assert!(why.contains("transposing copy"), "{why}");
 }
 
 #[test]
@@ -844,11 +887,13 @@ fn a_multicast_kernels_share_a_and_assemble_without_spills() {
                 // into the box and `rank * outer * span` bytes into the tile.
                 let (eb, bm) = (dtype.input_bytes(), plan.cta_tile[0]);
                 let span = plan.cta_tile[2] * eb;
-                let ka = if plan.transposed {
-                    hopper::transposed_layouts(a, b).0
+                let (ka, kb) = if plan.transposed {
+                    hopper::transposed_layouts(a, b)
                 } else {
-                    a
+                    (a, b)
                 };
+                // (A tf32 operand stored MN-major is read from its K-major transposed copy.)
+                let ka = hopper::read_layouts(dtype, ka, kb).0;
                 let (a_boxes, outer) = if ka == MatLayout::RowMajor {
                     (1, bm / 2)
                 } else {
@@ -957,6 +1002,7 @@ fn block_multicast_kernels_share_a_and_b_and_assemble_without_spills() {
             } else {
                 (a, b)
             };
+            let (ka, kb) = codegen::hopper::read_layouts(dtype, ka, kb);
             let want = boxes(bm, ka == MatLayout::RowMajor) + boxes(bn, kb == MatLayout::ColMajor);
             let copies = k
                 .ptx
@@ -1335,11 +1381,18 @@ fn batched_kernels_address_3d_maps_and_assemble_without_spills() {
         (2, (128, 6144, 4096)),
     ] {
         for (dtype, a, b) in cases() {
+            // Batches of tf32 with a row-major B rank warp-level plans first (the model
+            // charges every batch's transposing copy to the warpgroup ones): their best six
+            // warpgroup plans, wherever they rank.
+            let copied = hopper::read_layouts(dtype, a, b) != (a, b);
             let opts = Options {
-                top: 6,
+                top: if copied { 60 } else { 6 },
                 ..Options::default()
             };
-            let plans = batched_plans(dtype, shape, batch, a, b, opts);
+            let plans: Vec<_> = batched_plans(dtype, shape, batch, a, b, opts)
+                .into_iter()
+                .take(6)
+                .collect();
             assert!(!plans.is_empty(), "{dtype} {batch} x {shape:?} {a:?}/{b:?}");
             for (plan, opts) in plans {
                 let what = format!("{dtype} {batch} x {shape:?} {a:?}/{b:?}\n{plan}");
@@ -1354,6 +1407,11 @@ fn batched_kernels_address_3d_maps_and_assemble_without_spills() {
                     assert_eq!(t.batch, batch as u64, "{what}");
                     let per = match t.operand {
                         codegen::TmaOperand::A => (m * kk) as u64 * eb,
+                        // A tf32 row-major B is read from its transposed copy: n rows
+                        // of k elements at a 16-byte multiple pitch.
+                        codegen::TmaOperand::B if hopper::read_layouts(dtype, a, b).1 != b => {
+                            nn as u64 * hopper::transpose::pitch(kk) as u64
+                        }
                         codegen::TmaOperand::B => (kk * nn) as u64 * eb,
                         codegen::TmaOperand::C => (m * nn) as u64 * 4,
                     };
@@ -1653,11 +1711,16 @@ fn pdl_kernels_wait_for_the_previous_grid_and_assemble_without_spills() {
         });
         let launch = (Op::Griddepcontrol, vec!["launch_dependents".to_string()]);
         assert_eq!(first, Some(launch), "{what}");
+        // One in the GEMM, one at the top of each operand copy's entry.
         assert_eq!(
             k.ptx.matches("griddepcontrol.launch_dependents;").count(),
-            1
+            1 + k.padded.len()
         );
-        assert_eq!(k.ptx.matches("griddepcontrol.wait;").count(), 2, "{what}");
+        assert_eq!(
+            k.ptx.matches("griddepcontrol.wait;").count(),
+            2 + k.padded.len(),
+            "{what}"
+        );
         let producer = k.ptx.split("// producer warpgroup").nth(1).unwrap();
         let (wait, load) = (
             producer.find("griddepcontrol.wait;").unwrap(),

@@ -326,6 +326,50 @@ fn unaligned_operand_pitches_compute_the_gemm_through_copies() {
 }
 
 #[test]
+fn tf32_mn_major_operands_compute_the_gemm_through_transposing_copies() {
+    // tf32 wgmma reads only K-major tiles, so a row-major B and a column-major A are copied
+    // transposed first (`hopper::transpose`): ragged tiles of the copy at every edge (n, m
+    // and k multiples of neither 32 nor 64), transposed, split-K and decode plans among the
+    // ranked ones, a batch, and an A transposed beside a B padded. The copies' unwritten
+    // bytes start as NaN, so a map reading past a row fails the check.
+    let mut cases = Vec::new();
+    for (a, b, shape, batch) in [
+        (R, R, (136, 264, 201), 1),
+        (R, R, (16, 135, 333), 1),
+        (C, C, (200, 137, 150), 1),
+        (C, R, (72, 135, 199), 3),
+    ] {
+        let ranked = if batch == 1 {
+            plans_of_every_kind(GemmDType::TF32, shape, a, b, Options::default())
+        } else {
+            warpgroup_plans(
+                GemmDType::TF32,
+                shape,
+                batch,
+                a,
+                b,
+                Options::default(),
+                false,
+            )
+            .into_iter()
+            .take(2)
+            .map(|(p, o)| (p, CompileOptions { sms: SMS, ..o }))
+            .collect()
+        };
+        for (p, o) in ranked.into_iter().take(4) {
+            let kern = compile(&p, &o).unwrap();
+            assert!(
+                kern.padded.iter().any(|c| c.transposed),
+                "{shape:?}: no transposing copy"
+            );
+            let what = format!("tf32 {a:?} A, {b:?} B {shape:?} x{batch}: {}", kind(&p));
+            cases.push((what, p, o));
+        }
+    }
+    check_all(cases);
+}
+
+#[test]
 fn odd_c_pitches_store_staged_rows() {
     // An f32 C whose rows are not 16-byte multiples (N not a multiple of 4) goes out through
     // the staging boxes, each warp writing rows of 32 elements itself (no TMA store, no

@@ -177,7 +177,8 @@ pub fn lowerable(
         .is_ok(),
         narrow_b_tiles: true,
         b_pitch_bytes: Some(codegen::hopper::b_pitch_bytes(problem, b_layout)),
-        b_k_major: b_layout == MatLayout::ColMajor,
+        b_k_major: codegen::hopper::read_layouts(problem.dtype, a_layout, b_layout).1
+            == MatLayout::ColMajor,
         warpgroup_vector: codegen::hopper::lowers_ffma_columns(problem),
         pad_copies: codegen::hopper::pad_copies(problem, a_layout, b_layout),
         ..Options::default()
@@ -395,7 +396,7 @@ pub fn compiled(
 /// shared-memory limit tighter than the target's), and "programmatic launch" where the
 /// kernel is to be launched as a programmatic dependent (`--pdl`); then one `copy` line per
 /// operand copy the launcher runs first (`codegen::PaddedCopy`: rows whose pitch TMA cannot
-/// take).
+/// take, or a tf32 operand stored MN-major, copied transposed).
 pub fn kernel_line(k: &codegen::Kernel) -> String {
     let mut line = format!(
         "  kernel    {} grid {}x{}x{}, block {}, {} bytes shared, {} stages{}",
@@ -415,11 +416,16 @@ pub fn kernel_line(k: &codegen::Kernel) -> String {
     for c in &k.padded {
         let _ = write!(
             line,
-            "\n  copy      {:?}: {} rows of {} bytes to a pitch of {} ({} bytes), {} grid {}x{}x{} \
+            "\n  copy      {:?}: {} rows of {} bytes {}to a pitch of {} ({} bytes), {} grid {}x{}x{} \
              first",
             c.operand,
             c.rows,
             c.row_bytes,
+            if c.transposed {
+                format!("transposed into {} rows ", c.out_rows)
+            } else {
+                String::new()
+            },
             c.pitch_bytes,
             c.bytes(),
             c.entry,

@@ -97,6 +97,7 @@ mod split_k;
 pub mod stream_k;
 #[cfg(test)]
 mod tile_loop_check;
+pub mod transpose;
 
 use emit_ptx::ast::{Entry, Module, Op, Operand, Param, ParamType, Reg, RegClass, Shared};
 use itex::{DType, Instruction};
@@ -150,9 +151,10 @@ const CONSUMER_REGS: u32 = 232;
 ///
 /// # Errors
 /// A one-line reason: the target lacks wgmma, the dtype has no f32-accumulating wgmma path
-/// here, tf32 with an MN-major operand (wgmma transposes only 16-bit types, PTX ISA
-/// 9.7.15.5.1.2). An operand whose row pitch is not a multiple of 16 bytes (which TMA
-/// cannot address) is taken through a copy ([`pad`], [`pad_copies`]).
+/// here, or an operand too large for its copy. An operand whose row pitch is not a multiple
+/// of 16 bytes (which TMA cannot address) is taken through a copy ([`pad`], [`pad_copies`]),
+/// and a tf32 operand stored MN-major (wgmma transposes only 16-bit types, PTX ISA
+/// 9.7.15.5.1.2) through a transposing one ([`transpose`], [`read_layouts`]).
 pub fn supports(
     problem: &tessellate::GemmProblem,
     has_wgmma: bool,
@@ -168,15 +170,18 @@ pub fn supports(
             "{dt} has no wgmma lowering yet (f16, bf16, tf32 only)"
         ));
     }
-    let (am, bm) = (a_major(a_layout), b_major(b_layout));
-    if dt == GemmDType::TF32 && (am == Major::Mn || bm == Major::Mn) {
-        return Err("tf32 wgmma reads only K-major operands (row-major A, column-major B)".into());
-    }
     let eb = dt.input_bytes();
     let [a_rows, b_rows] = stored_rows(problem, a_layout, b_layout);
-    for (name, (rows, row)) in [("A", a_rows), ("B", b_rows)] {
+    let [a_t, b_t] = transposed_by_copy(dt, a_layout, b_layout);
+    for (name, (rows, row), t) in [("A", a_rows, a_t), ("B", b_rows, b_t)] {
+        if t && !transpose::fits(problem.batch, rows, row) {
+            return Err(format!(
+                "tf32 {name} stored MN-major ({rows} rows of {row} elements) is too large for \
+                 the transposing copy tf32 wgmma needs"
+            ));
+        }
         let bytes = row * eb;
-        if bytes % 16 != 0 && !pad::fits(rows * problem.batch, bytes) {
+        if !t && bytes % 16 != 0 && !pad::fits(rows * problem.batch, bytes) {
             return Err(format!(
                 "{name}'s rows of {bytes} bytes (not a multiple of 16, which TMA needs) are too \
                  many or too long for the operand copy"
@@ -195,27 +200,59 @@ pub fn lowers_ffma_columns(problem: &tessellate::GemmProblem) -> bool {
 }
 
 /// Bytes between consecutive rows of B's tensor map: `n` elements for a row-major B, `k`
-/// for a column-major one, rounded up to 16 bytes where B is read from a copy ([`pad`]).
+/// for a column-major one (or a tf32 B read through its transposing copy, [`read_layouts`]),
+/// rounded up to 16 bytes where B is read from a copy ([`pad`], [`transpose`]).
 pub fn b_pitch_bytes(problem: &tessellate::GemmProblem, b_layout: MatLayout) -> i64 {
-    let [_, (_, row)] = stored_rows(problem, MatLayout::RowMajor, b_layout);
+    let (_, b) = read_layouts(problem.dtype, MatLayout::RowMajor, b_layout);
+    let [_, (_, row)] = stored_rows(problem, MatLayout::RowMajor, b);
     pad::pitch(row * problem.dtype.input_bytes())
 }
 
-/// DRAM bytes each operand copy of a warpgroup kernel reads and writes before the GEMM
-/// ([`pad`]), one entry per copy: for A and B each whose rows are not a multiple of 16
-/// bytes, its bytes read once and its padded copy written once; empty where both are
-/// aligned.
+/// DRAM bytes each operand copy of a warpgroup kernel reads and writes before the GEMM, one
+/// entry per copy: for A and B each whose rows are not a multiple of 16 bytes, its bytes
+/// read once and its padded copy written once ([`pad`]); for a tf32 operand stored MN-major,
+/// its bytes read once and its transposed copy written once ([`transpose::bytes`]); empty
+/// where neither operand is copied.
 pub fn pad_copies(
     problem: &tessellate::GemmProblem,
     a_layout: MatLayout,
     b_layout: MatLayout,
 ) -> Vec<i64> {
     let eb = problem.dtype.input_bytes();
+    let transposed = transposed_by_copy(problem.dtype, a_layout, b_layout);
     stored_rows(problem, a_layout, b_layout)
         .into_iter()
-        .filter(|&(_, row)| (row * eb) % 16 != 0)
-        .map(|(rows, row)| problem.batch * rows * (row * eb + pad::pitch(row * eb)))
+        .zip(transposed)
+        .filter(|&((_, row), t)| t || (row * eb) % 16 != 0)
+        .map(|((rows, row), t)| {
+            if t {
+                transpose::bytes(problem.batch, rows, row)
+            } else {
+                problem.batch * rows * (row * eb + pad::pitch(row * eb))
+            }
+        })
         .collect()
+}
+
+/// The layouts a warpgroup kernel's tensor maps read for operands stored as `a` and `b`
+/// (kernel terms: A is `m x k`, B `k x n`): as stored, except that a tf32 operand stored
+/// MN-major is read K-major from its transposing copy ([`transpose`]).
+pub fn read_layouts(dtype: GemmDType, a: MatLayout, b: MatLayout) -> (MatLayout, MatLayout) {
+    let [a_t, b_t] = transposed_by_copy(dtype, a, b);
+    (
+        if a_t { MatLayout::RowMajor } else { a },
+        if b_t { MatLayout::ColMajor } else { b },
+    )
+}
+
+/// Which of A and B stored as `a` and `b` a warpgroup kernel reads through a transposing
+/// copy: tf32 operands stored MN-major (tf32 wgmma reads K-major operands only).
+fn transposed_by_copy(dtype: GemmDType, a: MatLayout, b: MatLayout) -> [bool; 2] {
+    let tf32 = dtype == GemmDType::TF32;
+    [
+        tf32 && a_major(a) == Major::Mn,
+        tf32 && b_major(b) == Major::Mn,
+    ]
 }
 
 /// `(rows, elements a row)` of A and of B as stored (one batch): a K-major operand's rows
@@ -265,6 +302,16 @@ pub fn supports_transposed(
     }
     let (a, b) = transposed_layouts(a_layout, b_layout);
     supports(&problem.transposed(), has_wgmma, a, b)
+}
+
+/// The layouts of the kernel's A and B as the caller stores them: a transposed plan's A is
+/// the caller's B read as `B^T`, its B the caller's A ([`transposed_layouts`]).
+fn kernel_layouts(plan: &Plan, opts: &CompileOptions) -> (MatLayout, MatLayout) {
+    if plan.transposed {
+        transposed_layouts(opts.a_layout, opts.b_layout)
+    } else {
+        (opts.a_layout, opts.b_layout)
+    }
 }
 
 fn a_major(l: MatLayout) -> Major {
@@ -369,12 +416,9 @@ impl Shape {
         fn unsupported<T>(m: String) -> Result<T, CodegenError> {
             Err(CodegenError::Unsupported(m))
         }
-        let (a_layout, b_layout) = if plan.transposed {
-            transposed_layouts(opts.a_layout, opts.b_layout)
-        } else {
-            (opts.a_layout, opts.b_layout)
-        };
+        let (a_layout, b_layout) = kernel_layouts(plan, opts);
         supports(&p, true, a_layout, b_layout).or_else(unsupported)?;
+        let (a_layout, b_layout) = read_layouts(p.dtype, a_layout, b_layout);
         let [wm, wn, bk] = plan.worker_tile();
         let eb = p.dtype.input_bytes();
         let (region, ffma_cols) = match plan.regions.as_slice() {
@@ -1167,12 +1211,30 @@ pub fn build(plan: &Plan, opts: &CompileOptions) -> Result<Kernel, CodegenError>
         let last = sh.b.boxes() - 1;
         tensor_maps.push(map(b_buf, &sh.b, p.n, sh.b.box_dims_of(last)));
     }
-    // One copy per operand buffer whose rows TMA cannot address, its entry beside the GEMM's.
+    // One copy per operand buffer that a tf32 map reads transposed or whose rows TMA cannot
+    // address, its entry beside the GEMM's.
     let mut padded = Vec::new();
-    for t in &tensor_maps[..2] {
-        let row_bytes = t.dims[0] as i64 * eb;
-        let rows = t.dims[1] as i64 * p.batch;
-        if let Some((copy, entry)) = pad::copy(t.operand, rows, row_bytes, sh.pdl != Pdl::Off) {
+    let (a_layout, b_layout) = kernel_layouts(plan, opts);
+    let pdl = sh.pdl != Pdl::Off;
+    for (t, transposed) in tensor_maps[..2]
+        .iter()
+        .zip(transposed_by_copy(dt, a_layout, b_layout))
+    {
+        let copy = if transposed {
+            // The map's rows of k elements are the caller's columns: it stores k rows of m
+            // or n elements.
+            Some(transpose::copy(
+                t.operand,
+                p.batch,
+                p.k,
+                t.dims[1] as i64,
+                pdl,
+            ))
+        } else {
+            let row_bytes = t.dims[0] as i64 * eb;
+            pad::copy(t.operand, t.dims[1] as i64 * p.batch, row_bytes, pdl)
+        };
+        if let Some((copy, entry)) = copy {
             module.entries.push(entry);
             padded.push(copy);
         }

@@ -195,6 +195,8 @@ pub(super) fn copy(
         entry: entry_name.into(),
         rows: rows as u64,
         row_bytes: row_bytes as u64,
+        transposed: false,
+        out_rows: rows as u64,
         pitch_bytes: pitch_bytes as u64,
         grid: [ctas as u32, chunks as u32, 1],
         block: [THREADS as u32, 1, 1],

@@ -219,7 +219,7 @@ pub fn warpgroup_plans(
             transposed_warpgroups: hopper::supports_transposed(&problem, true, a, b).is_ok(),
             narrow_b_tiles: true,
             b_pitch_bytes: Some(hopper::b_pitch_bytes(&problem, b)),
-            b_k_major: b == MatLayout::ColMajor,
+            b_k_major: hopper::read_layouts(dtype, a, b).1 == MatLayout::ColMajor,
             pad_copies: hopper::pad_copies(&problem, a, b),
             ..opts
         },
