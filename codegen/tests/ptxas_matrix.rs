@@ -140,3 +140,72 @@ fn every_kernel_round_trips_and_assembles_without_spills() {
     }
     checks.finish();
 }
+
+/// Decode-like problems' CTA tiles of 16 and 32 rows (sm_90a): the first 12 distinct such
+/// warp-level plans (tile, warp grid, k-step) ranked for each case assemble without spills,
+/// and their modeled CTAs per SM fit ptxas's registers.
+#[test]
+fn short_m_tiles_assemble_without_spills() {
+    let ptxas_ok = ptxas::require_or_skip("short_m_tiles_assemble_without_spills").is_some();
+    let t = hw_models::target("sm_90a", None).unwrap();
+    let mut checks = Checks::new();
+    let mut n = 0;
+    for (dtype, (m, nn, k)) in [
+        (GemmDType::TF32, (16, 28672, 4096)),
+        (GemmDType::TF32, (29, 5000, 1000)),
+        (GemmDType::F16, (16, 28672, 4096)),
+        (GemmDType::BF16, (32, 27648, 5120)),
+    ] {
+        let problem = GemmProblem::new(m, nn, k, 1, dtype).unwrap();
+        let ranked = plans(
+            &problem,
+            &t,
+            &Options {
+                top: 300,
+                warpgroups: false,
+                ..Options::default()
+            },
+        )
+        .unwrap();
+        let mut seen = std::collections::BTreeSet::new();
+        let short: Vec<Plan> = ranked
+            .plans
+            .into_iter()
+            .filter(|p| p.cta_tile[0] <= 32 && seen.insert((p.cta_tile, p.workers)))
+            .take(12)
+            .collect();
+        assert!(!short.is_empty(), "{dtype} {m}x{nn}x{k}: no short-m plan");
+        for plan in short {
+            n += 1;
+            let t = t.clone();
+            checks.run(move || {
+                let opts = CompileOptions {
+                    smem_limit: t.smem_max_per_cta,
+                    ..CompileOptions::default()
+                };
+                let what = format!(
+                    "{dtype} {m}x{nn}x{k} {:?} {:?}",
+                    plan.cta_tile, plan.workers
+                );
+                let k = compile(&plan, &opts).unwrap_or_else(|e| panic!("{what}: {e}"));
+                assert_eq!(parse_module(&k.ptx).unwrap(), k.module, "{what}");
+                if !ptxas_ok {
+                    return;
+                }
+                let rep =
+                    ptxas::assemble(&k.ptx, "sm_90a").unwrap_or_else(|e| panic!("{what}: {e}"));
+                let e = rep.entry(&k.entry).unwrap();
+                assert_eq!((e.spill_stores, e.spill_loads), (0, 0), "{what}: {e:?}");
+                let fit = ctas_by_registers(&t, e.registers, k.block[0]);
+                assert!(
+                    plan.modeled.ctas_per_sm <= fit,
+                    "{what}: modeled {} CTAs per SM; ptxas used {} registers, which fit {fit}",
+                    plan.modeled.ctas_per_sm,
+                    e.registers
+                );
+            });
+        }
+    }
+    checks.finish();
+    println!("{n} short-m warp-level kernels checked (assembled: {ptxas_ok})");
+}

@@ -392,3 +392,48 @@ fn pdl_warp_kernels_wait_before_touching_global_memory() {
     let err = compile(&sm80, &opts).unwrap_err().to_string();
     assert!(err.contains("sm_80 lacks griddepcontrol"), "{err}");
 }
+
+/// Decode-like problems' CTA tiles of 16 and 32 rows (one or two warp rows, sm_90a): every
+/// such warp-level plan among the first 200 ranked, one per (tile, warp grid, k-step), at
+/// ragged shapes (m of 13, 16 and 29; n and k multiples of no tile), in both A layouts.
+#[test]
+fn short_m_tiles_compute_the_gemm() {
+    let t = hw_models::target("sm_90a", None).unwrap();
+    let mut fails = Vec::new();
+    let mut checked = 0;
+    for (d, shape) in [
+        (GemmDType::TF32, (16, 300, 200)),
+        (GemmDType::TF32, (29, 520, 136)),
+        (GemmDType::F16, (13, 260, 72)),
+        (GemmDType::BF16, (16, 392, 264)),
+    ] {
+        let problem = GemmProblem::new(shape.0, shape.1, shape.2, 1, d).unwrap();
+        let r = plans(
+            &problem,
+            &t,
+            &Options {
+                top: 200,
+                warpgroups: false,
+                ..Options::default()
+            },
+        )
+        .unwrap();
+        let mut seen = std::collections::BTreeSet::new();
+        for p in r.plans.iter().filter(|p| p.cta_tile[0] <= 32) {
+            if !seen.insert((p.cta_tile, p.workers)) {
+                continue;
+            }
+            for al in [MatLayout::RowMajor, MatLayout::ColMajor] {
+                checked += 1;
+                if let Err(e) = check(p, al, MatLayout::RowMajor, 3.0, -2.0, 23) {
+                    fails.push(format!(
+                        "{d} {shape:?} {al:?} {:?} {:?}: {e}",
+                        p.cta_tile, p.workers
+                    ));
+                }
+            }
+        }
+    }
+    assert!(checked >= 8, "{checked} short-m kernels");
+    assert!(fails.is_empty(), "{}", fails.join("\n"));
+}

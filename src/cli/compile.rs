@@ -384,9 +384,14 @@ pub fn compiled(
         half_c,
         ..target_defaults(&target)
     };
+    // An option the target lacks is bad input (2); the rest is the code generator's (1).
     let k = codegen::compile(&plan, &copts).map_err(|e| CliError {
+        code: if matches!(e, codegen::CodegenError::TargetLacks { .. }) {
+            2
+        } else {
+            1
+        },
         message: e.to_string(),
-        code: 1,
     })?;
     Ok((plan, copts, k))
 }

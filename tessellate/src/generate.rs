@@ -621,15 +621,34 @@ fn candidates(
         .into_iter()
         .filter(|&bk| bk == 64 / eb || k % bk == 0)
         .collect();
-    for (bk, (bm, bn)) in steps.into_iter().cartesian_product([
+    // Decode-like problems also get CTA tiles of 16 or 32 rows that take all of m in one
+    // tile row: a 64-row tile computes 48 masked rows at m = 16. Offered only as measured
+    // (sm_90a, H100, tf32, docs/BENCHMARKS.md runs 48-d and 48-e): 16x256x32 tiles of four
+    // warps ran 1.09-1.12x the 64x128 default at 16x28672x4096 and 16x27648x5120, while tiles
+    // whose warp boxes were 16 columns wide (32x64 of eight warps) ran 0.81-0.89x at eight
+    // seeded shapes and 16x256 tiles in two tile rows 0.81x (32x21296x2432). As restricted
+    // here, out of sample: 1.13-1.34x at the four of 108 seeded shapes they move (48-e).
+    let short_m: Vec<(i64, i64)> = [(16, 128), (16, 256), (32, 128), (32, 256)]
+        .into_iter()
+        .filter(|&(bm, _)| problem.m <= bm && target.features.has_wgmma)
+        .collect();
+    let tiles = [
         (128, 128),
         (128, 256),
         (256, 128),
         (128, 64),
         (64, 128),
         (64, 64),
-    ]) {
-        for workers in [[2, 2], [2, 4], [4, 2], [4, 4]] {
+    ];
+    for (bk, &(bm, bn)) in steps
+        .into_iter()
+        .cartesian_product(tiles.iter().chain(&short_m))
+    {
+        for workers in [[2, 2], [2, 4], [4, 2], [4, 4], [1, 4], [1, 8]] {
+            // (Short-m tiles' warp boxes at least 32 columns wide: see `short_m`.)
+            if (workers[0] == 1 && bm > 32) || (bm <= 32 && bn / workers[1] < 32) {
+                continue;
+            }
             let (wm, wn) = (bm / workers[0], bn / workers[1]);
             if !(16..=128).contains(&wm) || !(16..=128).contains(&wn) {
                 continue;
@@ -1031,6 +1050,13 @@ fn splits(c: &Candidate, has_vector: bool, mixed_wg: bool) -> Vec<Split> {
         };
     }
     match (c.tensor.is_some(), has_vector) {
+        // Decode-like CTA tiles of 16 or 32 rows take no reduction mixes: ptxas 13.0 gave
+        // 16x16 tf32 boxes with FFMA over part of k 94-96 registers where the model counts
+        // 80 (it counts no FFMA operands per k step), so it expected a CTA per SM more than
+        // fit (docs/BENCHMARKS.md run 48-d); the wider boxes offered were not measured so.
+        (true, true) if c.cta[0] <= 32 => {
+            vec![Split::Independent { dim: 1 }, Split::Independent { dim: 0 }]
+        }
         (true, true) => vec![
             Split::Independent { dim: 1 },
             Split::Independent { dim: 0 },

@@ -90,11 +90,26 @@ fn per_warp_instructions(c: &Counts, tensor: Option<Instruction>) -> f64 {
     }
 }
 
+/// How much longer than [`Target::warp_issue_interval`] per instruction a warp-level
+/// (mma.sync / FFMA) plan's k-step takes where its dependent chain binds: 1.47, fitted on an
+/// H100 to seven one-wave tf32 grids of one CTA per SM whose plans the model had bound by
+/// latency, measured at 1.45-1.49 times their modeled time (64x64x32 CTAs of 16 warps at
+/// M = 16 and 128, N = 4096-6144, K = 4096-14336; docs/BENCHMARKS.md runs 48-a and 48-b),
+/// while the same runs' warp-level plans bound by the load pipe ran 0.96-1.01 times theirs.
+/// Warpgroup plans keep the interval as measured (their wgmma chain is short).
+const WARP_LATENCY_SCALE: f64 = 1.47;
+
 /// The latency bound: one warp's dependent instructions, each
-/// [`Target::warp_issue_interval`] cycles after the previous one; the warps of an SMSP run
-/// side by side, so it does not scale with their number. Measured on sm_90a only.
+/// [`Target::warp_issue_interval`] cycles after the previous one (times
+/// [`WARP_LATENCY_SCALE`] for warp-level plans); the warps of an SMSP run side by side, so
+/// it does not scale with their number. Measured on sm_90a only.
 fn latency_bound(target: &Target, c: &Counts, tensor: Option<Instruction>) -> Option<f64> {
-    Some(target.warp_issue_interval()? * per_warp_instructions(c, tensor))
+    let scale = if matches!(tensor, Some(Instruction::Wgmma { .. })) {
+        1.0
+    } else {
+        WARP_LATENCY_SCALE
+    };
+    Some(scale * target.warp_issue_interval()? * per_warp_instructions(c, tensor))
 }
 
 /// Modeled cycles of one k-step on one SMSP and the binding bound's name (`None` if the
