@@ -288,6 +288,27 @@ fn swizzle_spans_batches_and_ffma_columns_compute_the_gemm() {
     check_all(cases);
 }
 
+/// The kernels the copy tests simulate: the first four plans of every kind, or of a batch
+/// the first two warpgroup plans.
+fn copied_cases(
+    d: GemmDType,
+    shape: (i64, i64, i64),
+    batch: i64,
+    a: MatLayout,
+    b: MatLayout,
+) -> Vec<(Plan, CompileOptions)> {
+    let ranked = if batch == 1 {
+        plans_of_every_kind(d, shape, a, b, Options::default())
+    } else {
+        warpgroup_plans(d, shape, batch, a, b, Options::default(), false)
+            .into_iter()
+            .take(2)
+            .map(|(p, o)| (p, CompileOptions { sms: SMS, ..o }))
+            .collect()
+    };
+    ranked.into_iter().take(4).collect()
+}
+
 #[test]
 fn unaligned_operand_pitches_compute_the_gemm_through_copies() {
     // Rows of A and / or B that are not 16-byte multiples: odd K and N (2-byte units), K of
@@ -306,16 +327,7 @@ fn unaligned_operand_pitches_compute_the_gemm_through_copies() {
         (GemmDType::F16, R, R, (16, 264, 2053), 1),
         (GemmDType::F16, R, R, (201, 312, 45), 1),
     ] {
-        let ranked = if batch == 1 {
-            plans_of_every_kind(d, shape, a, b, Options::default())
-        } else {
-            warpgroup_plans(d, shape, batch, a, b, Options::default(), false)
-                .into_iter()
-                .take(2)
-                .map(|(p, o)| (p, CompileOptions { sms: SMS, ..o }))
-                .collect()
-        };
-        for (p, o) in ranked.into_iter().take(4) {
+        for (p, o) in copied_cases(d, shape, batch, a, b) {
             let kern = compile(&p, &o).unwrap();
             assert!(!kern.padded.is_empty(), "{shape:?}: no operand copy");
             let what = format!("{d:?} {a:?} A, {b:?} B {shape:?} x{batch}: {}", kind(&p));
@@ -339,24 +351,7 @@ fn tf32_mn_major_operands_compute_the_gemm_through_transposing_copies() {
         (C, C, (200, 137, 150), 1),
         (C, R, (72, 135, 199), 3),
     ] {
-        let ranked = if batch == 1 {
-            plans_of_every_kind(GemmDType::TF32, shape, a, b, Options::default())
-        } else {
-            warpgroup_plans(
-                GemmDType::TF32,
-                shape,
-                batch,
-                a,
-                b,
-                Options::default(),
-                false,
-            )
-            .into_iter()
-            .take(2)
-            .map(|(p, o)| (p, CompileOptions { sms: SMS, ..o }))
-            .collect()
-        };
-        for (p, o) in ranked.into_iter().take(4) {
+        for (p, o) in copied_cases(GemmDType::TF32, shape, batch, a, b) {
             let kern = compile(&p, &o).unwrap();
             assert!(
                 kern.padded.iter().any(|c| c.transposed),

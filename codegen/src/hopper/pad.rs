@@ -20,7 +20,7 @@
 //! each), so that even an operand of few long rows spreads over many CTAs, and one of many
 //! short rows does not launch a CTA per row.
 
-use emit_ptx::ast::{Entry, Op, Param, ParamType, Reg, RegClass};
+use emit_ptx::ast::{Entry, Op, Param, ParamType, Reg, RegClass, Shared};
 
 use crate::builder::{Builder, addr, imm, r, sym};
 use crate::{PaddedCopy, TmaOperand};
@@ -42,6 +42,41 @@ pub fn fits(rows: i64, row_bytes: i64) -> bool {
     rows > 0 && row_bytes > 0 && rows < 1 << 31 && row_bytes * 8 < 1 << 31 && {
         let units = row_bytes / unit_bytes(row_bytes);
         (units + UNROLL * THREADS - 1) / (UNROLL * THREADS) <= 65535
+    }
+}
+
+/// The start of an operand copy's body (this module's and [`super::transpose`]'s): where
+/// `pdl`, the programmatic prologue; then the `src` and `dst` parameters as global addresses
+/// and `%tid.x`, in that order.
+pub(super) fn copy_prologue(pdl: bool) -> (Builder, Reg, Reg, Reg) {
+    let mut b = Builder::default();
+    if pdl {
+        // The next kernel (the other copy or the GEMM) may launch now; this one reads the
+        // operand and overwrites the buffer the previous GEMM read only once the kernel
+        // before it has finished.
+        b.programmatic_prologue();
+    }
+    let (src, dst) = (b.global_ptr_param("src"), b.global_ptr_param("dst"));
+    let tid = b.reg(RegClass::B32);
+    b.emit(Op::Mov, "u32", vec![r(tid), sym("%tid.x")]);
+    (b, src, dst, tid)
+}
+
+/// An operand copy's entry (this module's and [`super::transpose`]'s): `name(u64 src, u64
+/// dst)` with `b`'s body, at most `threads` threads a CTA, and `shared` arrays.
+pub(super) fn copy_entry(name: &str, b: Builder, threads: i64, shared: Vec<Shared>) -> Entry {
+    Entry {
+        name: name.into(),
+        params: vec![
+            Param::new(ParamType::U64, "src"),
+            Param::new(ParamType::U64, "dst"),
+        ],
+        max_ntid: Some(threads as u32),
+        min_ctas_per_sm: None,
+        cluster_x: None,
+        regs: b.decls(),
+        shared,
+        body: b.body,
     }
 }
 
@@ -99,16 +134,7 @@ pub(super) fn copy(
         _ => RegClass::B16,
     };
 
-    let mut b = Builder::default();
-    if pdl {
-        // The next kernel (the other copy or the GEMM) may launch now; this one reads the
-        // operand and overwrites the buffer the previous GEMM read only once the kernel
-        // before it has finished.
-        b.programmatic_prologue();
-    }
-    let (src, dst) = (b.global_ptr_param("src"), b.global_ptr_param("dst"));
-    let tid = b.reg(RegClass::B32);
-    b.emit(Op::Mov, "u32", vec![r(tid), sym("%tid.x")]);
+    let (mut b, src, dst, tid) = copy_prologue(pdl);
     let row = b.reg(RegClass::B32);
     b.emit(Op::Mov, "u32", vec![r(row), sym("%ctaid.x")]);
     // row = ctaid * rows_per_cta + tid / tpr, col = tid % tpr (tpr a power of two).
@@ -177,19 +203,7 @@ pub(super) fn copy(
     }
     b.emit(Op::Ret, "", vec![]);
 
-    let entry = Entry {
-        name: entry_name.into(),
-        params: vec![
-            Param::new(ParamType::U64, "src"),
-            Param::new(ParamType::U64, "dst"),
-        ],
-        max_ntid: Some(THREADS as u32),
-        min_ctas_per_sm: None,
-        cluster_x: None,
-        regs: b.decls(),
-        shared: vec![],
-        body: b.body,
-    };
+    let entry = copy_entry(entry_name, b, THREADS, vec![]);
     let copy = PaddedCopy {
         operand,
         entry: entry_name.into(),

@@ -18,7 +18,7 @@
 //! writes and the column-wise reads of the tile hit 32 distinct banks). The grid is
 //! `ceil(L / TL) x ceil(R / TR) x batches`.
 
-use emit_ptx::ast::{Entry, Op, Param, ParamType, RegClass, Shared};
+use emit_ptx::ast::{Entry, Op, RegClass, Shared};
 
 use crate::builder::{Builder, addr, imm, r, sym};
 use crate::{PaddedCopy, TmaOperand};
@@ -87,15 +87,7 @@ pub(super) fn copy(
         _ => "mosaic_transpose_b",
     };
 
-    let mut b = Builder::default();
-    if pdl {
-        // As `pad::copy`: the next kernel may launch now, and this one waits for the one
-        // before it (which may still read the buffer written here).
-        b.programmatic_prologue();
-    }
-    let (src, dst) = (b.global_ptr_param("src"), b.global_ptr_param("dst"));
-    let tid = b.reg(RegClass::B32);
-    b.emit(Op::Mov, "u32", vec![r(tid), sym("%tid.x")]);
+    let (mut b, src, dst, tid) = super::pad::copy_prologue(pdl);
     let lane = b.digit(tid, 1, TL);
     let warp = b.digit(tid, TL, WARPS);
     let ctaid = |b: &mut Builder, which: &str, scale: i64| {
@@ -163,17 +155,18 @@ pub(super) fn copy(
             vec![r(v), addr(s, i * WARPS * row_bytes)],
         );
     }
-    let ld_at = b.reg(RegClass::B32);
-    b.emit(
-        Op::Mad,
-        "lo.u32",
-        vec![r(ld_at), r(warp), imm(TILE_PITCH * EB), r(smem)],
-    );
-    b.emit(
-        Op::Mad,
-        "lo.u32",
-        vec![r(ld_at), r(lane), imm(EB), r(ld_at)],
-    );
+    // The shared address of tile[row][col].
+    let tile_at = |b: &mut Builder, row, col| {
+        let at = b.reg(RegClass::B32);
+        b.emit(
+            Op::Mad,
+            "lo.u32",
+            vec![r(at), r(row), imm(TILE_PITCH * EB), r(smem)],
+        );
+        b.emit(Op::Mad, "lo.u32", vec![r(at), r(col), imm(EB), r(at)]);
+        at
+    };
+    let ld_at = tile_at(&mut b, warp, lane);
     for (i, &v) in vals.iter().enumerate() {
         let off = i as i64 * WARPS * TILE_PITCH * EB;
         b.emit(Op::St, "shared.b32", vec![addr(ld_at, off), r(v)]);
@@ -187,17 +180,7 @@ pub(super) fn copy(
     b.emit(Op::Add, "u32", vec![r(dcol), r(r0), r(lane)]);
     let d = at(&mut b, dst, cols * pitch_bytes, drow, pitch_bytes, dcol);
     let (drows_left, dcols_left) = (left(&mut b, cols, drow), left(&mut b, rows, dcol));
-    let st_at = b.reg(RegClass::B32);
-    b.emit(
-        Op::Mad,
-        "lo.u32",
-        vec![r(st_at), r(lane), imm(TILE_PITCH * EB), r(smem)],
-    );
-    b.emit(
-        Op::Mad,
-        "lo.u32",
-        vec![r(st_at), r(warp), imm(EB), r(st_at)],
-    );
+    let st_at = tile_at(&mut b, lane, warp);
     let mut stores = Vec::new();
     for j in 0..TL / WARPS {
         for h in 0..TR / TL {
@@ -230,23 +213,12 @@ pub(super) fn copy(
     }
     b.emit(Op::Ret, "", vec![]);
 
-    let entry = Entry {
-        name: entry_name.into(),
-        params: vec![
-            Param::new(ParamType::U64, "src"),
-            Param::new(ParamType::U64, "dst"),
-        ],
-        max_ntid: Some(THREADS as u32),
-        min_ctas_per_sm: None,
-        cluster_x: None,
-        regs: b.decls(),
-        shared: vec![Shared {
-            name: "tile".into(),
-            align: 16,
-            bytes: (TR * TILE_PITCH * EB) as u32,
-        }],
-        body: b.body,
+    let tile = Shared {
+        name: "tile".into(),
+        align: 16,
+        bytes: (TR * TILE_PITCH * EB) as u32,
     };
+    let entry = super::pad::copy_entry(entry_name, b, THREADS, vec![tile]);
     let copy = PaddedCopy {
         operand,
         entry: entry_name.into(),
