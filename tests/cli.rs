@@ -743,3 +743,30 @@ fn pdl_builds_sm90_kernels_and_refuses_older_targets_in_one_line() {
     let out = mosaic("compile gemm --m 128 --n 3776 --k 1352 --target sm_80 -o /dev/null");
     assert_eq!(out.status.code(), Some(0));
 }
+
+/// `--suite` ignores `--m/--n/--k`, so `verify`, `bench` and `simulate` take it without them
+/// (run 48-a's `verify gemm --suite` was refused for their lack); without `--suite` they are
+/// still required. (A bad dtype then stops the suite: exit 3 without a GPU, 2 with one.)
+#[test]
+fn suites_need_no_shape_and_single_kernels_do() {
+    for args in [
+        "verify gemm --suite --dtype nope --target sm_90a",
+        "bench gemm --suite llm --dtype nope --target sm_90a",
+    ] {
+        let out = mosaic(args);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(matches!(out.status.code(), Some(2 | 3)), "{args}: {err}");
+        assert!(!err.contains("--m <M>"), "{args}: {err}");
+    }
+    for args in [
+        "verify gemm --dtype tf32 --target sm_90a",
+        "bench gemm --n 8 --k 8 --target sm_90a",
+        "simulate gemm --m 8 --k 8 --target sm_80",
+    ] {
+        let err = refused(args, 2);
+        assert!(
+            err.contains("required arguments were not provided"),
+            "{args}: {err}"
+        );
+    }
+}

@@ -15,7 +15,7 @@ use super::{CliError, bad, suite};
 /// Flags of `verify gemm`.
 #[derive(Args, Debug)]
 pub struct VerifyArgs {
-    /// The kernel to compile (its --m/--n/--k are ignored with --suite).
+    /// The kernel to compile (its --m/--n/--k are ignored with --suite, and optional there).
     #[command(flatten)]
     pub compile: CompileArgs,
     /// Run the verification suite: many shapes (ragged ones included), all four layout
@@ -39,7 +39,7 @@ pub struct VerifyArgs {
 /// Flags of `bench gemm`.
 #[derive(Args, Debug)]
 pub struct BenchArgs {
-    /// The kernel to compile (its --m/--n/--k are ignored with --suite).
+    /// The kernel to compile (its --m/--n/--k are ignored with --suite, and optional there).
     #[command(flatten)]
     pub compile: CompileArgs,
     /// `llm`: Llama-3-8B / Mistral-7B and Llama-2-13B layer shapes at M = 4096, 128 and 16.

@@ -58,15 +58,32 @@ pub enum Command {
 #[derive(Subcommand, Debug)]
 pub enum SimulateTask {
     /// GEMM (see `compile gemm`).
+    #[command(
+        mut_arg("m", suite_shape),
+        mut_arg("n", suite_shape),
+        mut_arg("k", suite_shape)
+    )]
     Gemm(simulate::SimulateArgs),
     /// Batched GEMM (see `compile bmm`).
     Bmm(simulate::SimulateArgs),
+}
+
+/// `--m`, `--n` and `--k` of a task with `--suite`, which ignores them: required without it.
+fn suite_shape(a: clap::Arg) -> clap::Arg {
+    a.required(false)
+        .required_unless_present("suite")
+        .default_value("0")
 }
 
 /// Tasks `verify` understands.
 #[derive(Subcommand, Debug)]
 pub enum VerifyTask {
     /// GEMM (see `compile gemm`).
+    #[command(
+        mut_arg("m", suite_shape),
+        mut_arg("n", suite_shape),
+        mut_arg("k", suite_shape)
+    )]
     Gemm(gpu::VerifyArgs),
     /// Batched GEMM (see `compile bmm`), against cuBLAS's strided-batched GEMM.
     Bmm(gpu::VerifyArgs),
@@ -76,6 +93,11 @@ pub enum VerifyTask {
 #[derive(Subcommand, Debug)]
 pub enum BenchTask {
     /// GEMM (see `compile gemm`).
+    #[command(
+        mut_arg("m", suite_shape),
+        mut_arg("n", suite_shape),
+        mut_arg("k", suite_shape)
+    )]
     Gemm(gpu::BenchArgs),
     /// Batched GEMM (see `compile bmm`), against cuBLAS's strided-batched GEMM.
     Bmm(gpu::BenchArgs),
