@@ -628,10 +628,14 @@ fn candidates(
     // whose warp boxes were 16 columns wide (32x64 of eight warps) ran 0.81-0.89x at eight
     // seeded shapes and 16x256 tiles in two tile rows 0.81x (32x21296x2432). As restricted
     // here, out of sample: 1.13-1.34x at the four of 108 seeded shapes they move (48-e).
-    let short_m: Vec<(i64, i64)> = [(16, 128), (16, 256), (32, 128), (32, 256)]
-        .into_iter()
-        .filter(|&(bm, _)| problem.m <= bm && target.features.has_wgmma)
-        .collect();
+    let short_m: Vec<(i64, i64)> = if target.features.has_wgmma {
+        [(16, 128), (16, 256), (32, 128), (32, 256)]
+            .into_iter()
+            .filter(|&(bm, _)| problem.m <= bm)
+            .collect()
+    } else {
+        Vec::new()
+    };
     let tiles = [
         (128, 128),
         (128, 256),
@@ -646,7 +650,8 @@ fn candidates(
     {
         for workers in [[2, 2], [2, 4], [4, 2], [4, 4], [1, 4], [1, 8]] {
             // (Short-m tiles' warp boxes at least 32 columns wide: see `short_m`.)
-            if (workers[0] == 1 && bm > 32) || (bm <= 32 && bn / workers[1] < 32) {
+            let short = bm <= SHORT_TILE_ROWS;
+            if (workers[0] == 1 && !short) || (short && bn / workers[1] < 32) {
                 continue;
             }
             let (wm, wn) = (bm / workers[0], bn / workers[1]);
@@ -681,6 +686,10 @@ fn candidates(
     }
     out
 }
+
+/// The most rows of a decode-like warp-level CTA tile (`candidates`' `short_m`): such tiles
+/// take one row of warps at most two deep and no reduction mixes ([`splits`]).
+const SHORT_TILE_ROWS: i64 = 32;
 
 /// How the warpgroup candidates load B.
 #[derive(Clone, Copy, Debug)]
@@ -1054,7 +1063,7 @@ fn splits(c: &Candidate, has_vector: bool, mixed_wg: bool) -> Vec<Split> {
         // 16x16 tf32 boxes with FFMA over part of k 94-96 registers where the model counts
         // 80 (it counts no FFMA operands per k step), so it expected a CTA per SM more than
         // fit (docs/BENCHMARKS.md run 48-d); the wider boxes offered were not measured so.
-        (true, true) if c.cta[0] <= 32 => {
+        (true, true) if c.cta[0] <= SHORT_TILE_ROWS => {
             vec![Split::Independent { dim: 1 }, Split::Independent { dim: 0 }]
         }
         (true, true) => vec![

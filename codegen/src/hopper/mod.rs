@@ -228,7 +228,7 @@ pub fn pad_copies(
             if t {
                 transpose::bytes(problem.batch, rows, row)
             } else {
-                problem.batch * rows * (row * eb + pad::pitch(row * eb))
+                pad::bytes(problem.batch * rows, row * eb)
             }
         })
         .collect()
@@ -408,6 +408,9 @@ struct Shape {
     k_pair: bool,
     /// Programmatic dependent launch ([`CompileOptions::pdl`]).
     pdl: Pdl,
+    /// Whether the kernel's A and B maps read a transposing copy of the caller's buffer
+    /// ([`transpose`]): tf32 operands stored MN-major.
+    transposed_copies: [bool; 2],
 }
 
 impl Shape {
@@ -418,6 +421,7 @@ impl Shape {
         }
         let (a_layout, b_layout) = kernel_layouts(plan, opts);
         supports(&p, true, a_layout, b_layout).or_else(unsupported)?;
+        let transposed_copies = transposed_by_copy(p.dtype, a_layout, b_layout);
         let (a_layout, b_layout) = read_layouts(p.dtype, a_layout, b_layout);
         let [wm, wn, bk] = plan.worker_tile();
         let eb = p.dtype.input_bytes();
@@ -847,6 +851,7 @@ impl Shape {
                 Pdl::Auto => Pdl::On,
                 x => x,
             },
+            transposed_copies,
         };
         // With one row or one column of (multicast) tile groups both orders are the same: m
         // fastest then, as before run 30, so that such kernels' PTX is unchanged.
@@ -1214,12 +1219,8 @@ pub fn build(plan: &Plan, opts: &CompileOptions) -> Result<Kernel, CodegenError>
     // One copy per operand buffer that a tf32 map reads transposed or whose rows TMA cannot
     // address, its entry beside the GEMM's.
     let mut padded = Vec::new();
-    let (a_layout, b_layout) = kernel_layouts(plan, opts);
     let pdl = sh.pdl != Pdl::Off;
-    for (t, transposed) in tensor_maps[..2]
-        .iter()
-        .zip(transposed_by_copy(dt, a_layout, b_layout))
-    {
+    for (t, &transposed) in tensor_maps[..2].iter().zip(&sh.transposed_copies) {
         let copy = if transposed {
             // The map's rows of k elements are the caller's columns: it stores k rows of m
             // or n elements.

@@ -36,6 +36,13 @@ pub fn pitch(row_bytes: i64) -> i64 {
     (row_bytes + 15) / 16 * 16
 }
 
+/// DRAM bytes the copy of `rows` rows of `row_bytes` bytes reads and writes: each row read
+/// once and written once at its [`pitch`] (as [`super::transpose::bytes`] for the
+/// transposing copy).
+pub fn bytes(rows: i64, row_bytes: i64) -> i64 {
+    rows * (row_bytes + pitch(row_bytes))
+}
+
 /// Whether one copy kernel takes `rows` rows of `row_bytes` bytes: row and byte arithmetic
 /// in 32 bits, and at most 65535 chunks of a row (the grid's y extent, CUDA's limit).
 pub fn fits(rows: i64, row_bytes: i64) -> bool {

@@ -99,8 +99,15 @@ pub(super) fn copy(
     // The tile's first source column and row.
     let c0 = ctaid(&mut b, "%ctaid.x", TL);
     let r0 = ctaid(&mut b, "%ctaid.y", TR);
-    // `base + z * batch_bytes + row * pitch + col * 4`, and whether `row < rows` and
-    // `col < cols` as `rows - row > 0` tests against offsets added later.
+    // The CTA's batch (`%ctaid.z`), widened, where there are several.
+    let z = (batch > 1).then(|| {
+        let z = b.reg(RegClass::B32);
+        b.emit(Op::Mov, "u32", vec![r(z), sym("%ctaid.z")]);
+        let zw = b.reg(RegClass::B64);
+        b.emit(Op::Cvt, "u64.u32", vec![r(zw), r(z)]);
+        zw
+    });
+    // `base + z * batch_bytes + row * pitch + col * 4`.
     let at = |b: &mut Builder, base, batch_bytes: i64, row, pitch: i64, col| {
         let p = b.reg(RegClass::B64);
         b.emit(Op::Mul, "wide.u32", vec![r(p), r(row), imm(pitch)]);
@@ -108,16 +115,15 @@ pub(super) fn copy(
         let c = b.reg(RegClass::B64);
         b.emit(Op::Mul, "wide.u32", vec![r(c), r(col), imm(EB)]);
         b.emit(Op::Add, "u64", vec![r(p), r(p), r(c)]);
-        if batch > 1 {
-            let z = b.reg(RegClass::B32);
-            b.emit(Op::Mov, "u32", vec![r(z), sym("%ctaid.z")]);
-            let zw = b.reg(RegClass::B64);
-            b.emit(Op::Cvt, "u64.u32", vec![r(zw), r(z)]);
-            b.emit(Op::Mul, "lo.u64", vec![r(zw), r(zw), imm(batch_bytes)]);
-            b.emit(Op::Add, "u64", vec![r(p), r(p), r(zw)]);
+        if let Some(z) = z {
+            let off = b.reg(RegClass::B64);
+            b.emit(Op::Mul, "lo.u64", vec![r(off), r(z), imm(batch_bytes)]);
+            b.emit(Op::Add, "u64", vec![r(p), r(p), r(off)]);
         }
         p
     };
+    // `extent - start`: `row < rows` and `col < cols` become `left > offset` tests against
+    // the offsets added later.
     let left = |b: &mut Builder, extent: i64, start| {
         let d = b.reg(RegClass::B32);
         b.emit(Op::Sub, "s32", vec![r(d), imm(extent), r(start)]);
