@@ -91,11 +91,12 @@ fn per_warp_instructions(c: &Counts, tensor: Option<Instruction>) -> f64 {
 }
 
 /// How much longer than [`Target::warp_issue_interval`] per instruction a warp-level
-/// (mma.sync / FFMA) plan's k-step takes where its dependent chain binds: 1.47, fitted on an
-/// H100 to seven one-wave tf32 grids of one CTA per SM whose plans the model had bound by
-/// latency, measured at 1.45-1.49 times their modeled time (64x64x32 CTAs of 16 warps at
-/// M = 16 and 128, N = 4096-6144, K = 4096-14336; docs/BENCHMARKS.md runs 48-a and 48-b),
-/// while the same runs' warp-level plans bound by the load pipe ran 0.96-1.01 times theirs.
+/// (mma.sync / FFMA) plan's k-step takes where its dependent chain binds: 1.47, from seven
+/// one-wave tf32 grids of one CTA per SM on an H100 whose plans the model had bound by
+/// latency (64x64x32 CTAs of 16 warps at M = 16 and 128, N = 4096-6144, K = 4096-14336;
+/// docs/BENCHMARKS.md runs 48-a and 48-b). They ran 1.51-1.55 times their modeled time at
+/// the model's 1830 MHz (1.47 came from converting at 1755 MHz; kept as timed in run 48-c),
+/// while the same runs' warp-level plans bound by the load pipe ran 1.00-1.06 times theirs.
 /// Warpgroup plans keep the interval as measured (their wgmma chain is short).
 const WARP_LATENCY_SCALE: f64 = 1.47;
 
