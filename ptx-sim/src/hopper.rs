@@ -672,7 +672,8 @@ impl Cta<'_> {
     }
 
     /// Records a `wgmma.mma_async.sync.aligned.m64nNkK.f32.T.T d, a-desc, b-desc, scale-d,
-    /// imm-scale-a, imm-scale-b{, imm-trans-a, imm-trans-b}`.
+    /// imm-scale-a, imm-scale-b{, imm-trans-a, imm-trans-b}`, or with A in registers (tf32
+    /// `m64nNk8`: `d, {a0, a1, a2, a3}, b-desc, scale-d, imm-scale-a, imm-scale-b`).
     fn issue(
         &self,
         ts: &[Thread],
@@ -702,8 +703,13 @@ impl Cta<'_> {
             .and_then(|t| wgmma::Elem::parse(t))
             .ok_or_else(|| bad("operand type"))?;
         let ops = &i.operands;
-        if ops.len() < 6 || matches!(ops[1], Operand::Vec(_)) {
-            return Err(bad("A in registers"));
+        if ops.len() < 6 {
+            return Err(bad("operands"));
+        }
+        let a_regs = regs(&ops[1]);
+        let a_in_regs = matches!(ops[1], Operand::Vec(_));
+        if a_in_regs && (elem != wgmma::Elem::Tf32 || k != 8 || a_regs.len() != 4) {
+            return Err(bad("A in registers (tf32 m64nNk8, four registers, only)"));
         }
         // Every thread of the warpgroup must give the same descriptors and scale-d.
         let uniform = |k: usize| -> Result<u64, SimError> {
@@ -735,12 +741,19 @@ impl Cta<'_> {
         if d.len() as u64 != n / 2 {
             return Err(bad("accumulator count"));
         }
+        let a_desc = if a_in_regs {
+            // Unused: the B descriptor stands in.
+            desc(2)?
+        } else {
+            desc(1)?
+        };
         Ok(wgmma::Op {
             at,
             n,
             k,
             elem,
-            desc: [desc(1)?, desc(2)?],
+            desc: [a_desc, desc(2)?],
+            a_regs: if a_in_regs { a_regs } else { Vec::new() },
             trans,
             sign,
             accumulate: uniform(3)? & 1 != 0,
@@ -763,6 +776,21 @@ impl Cta<'_> {
         })?;
         self.check_async(read, op.at, "a wgmma")?;
         let k = op.k as usize;
+        let a = if op.a_regs.is_empty() {
+            a
+        } else {
+            // Read now, at retirement: a kernel that rewrote them early reads its new values.
+            let mut a = vec![0.0; 64 * k];
+            for t in 0..128u64 {
+                let th = &ts[wg * 128 + t as usize];
+                for (q, reg) in op.a_regs.iter().enumerate() {
+                    let (row, col) = wgmma::Op::a_fragment(t, q as u64);
+                    let bits = th.regs.get(reg).copied().unwrap_or(0) as u32;
+                    a[row as usize * k + col as usize] = op.elem.value(&bits.to_le_bytes());
+                }
+            }
+            a
+        };
         for t in 0..128u64 {
             let th = &mut ts[wg * 128 + t as usize];
             for (v, reg) in op.d.iter().enumerate() {

@@ -1,12 +1,13 @@
-//! `wgmma.mma_async` with both operands in shared memory (PTX ISA 9.7.15.5): the matrix
-//! descriptor, the canonical layouts it reads, the accumulator fragment, and the
-//! asynchronous groups (`commit_group`, `wait_group`).
+//! `wgmma.mma_async` with B in shared memory and A in shared memory or, tf32 only, in
+//! registers (PTX ISA 9.7.15.5): the matrix descriptor, the canonical layouts it reads, the A
+//! and accumulator fragments, and the asynchronous groups (`commit_group`, `wait_group`).
 //!
 //! A warpgroup's `wgmma.mma_async` is recorded at issue (its descriptors and `scale-d`
 //! snapshotted) and *executed when a `wgmma.wait_group` retires its group*, the latest
-//! moment the ISA allows: shared memory is read and the accumulators read and written then.
-//! A kernel that frees a stage (or reads its accumulators) before waiting on the wgmma that
-//! reads it (writes them) therefore computes a wrong result here, as it may on the GPU.
+//! moment the ISA allows: shared memory and A's registers are read and the accumulators read
+//! and written then. A kernel that frees a stage, overwrites A's registers or reads its
+//! accumulators before waiting on the wgmma that reads (writes) them therefore computes a
+//! wrong result here, as it may on the GPU.
 //!
 //! Layouts (PTX ISA 9.7.15.5.1.2.1, "Shared Memory Matrix Layout"; T = 16 bytes of elements,
 //! only the swizzled forms, the ones mosaic emits):
@@ -22,6 +23,10 @@
 //! Accumulator fragment of `m64nNk*` with f32 D (PTX ISA 9.7.15.5.1.1.1): thread `t` of the
 //! warpgroup (warp `w = t / 32`, lane `l`) holds in register `4 j + q` the element of row
 //! `16 w + l / 4 + 8 (q / 2)`, column `8 j + 2 (l % 4) + q % 2`.
+//!
+//! A fragment of `m64nNk8` tf32 in registers (PTX ISA 9.7.15.5.1.1.2, Figure 150; CUTLASS's
+//! `ALayout_64x8`): thread `t` holds in register `q` (0-3) the element of row
+//! `16 w + l / 4 + 8 (q % 2)`, column `l % 4 + 4 (q / 2)`.
 
 use half::{bf16, f16};
 
@@ -136,8 +141,11 @@ pub struct Op {
     pub k: u64,
     /// Operand element type.
     pub elem: Elem,
-    /// A's and B's descriptors.
+    /// A's and B's descriptors (A's unused where A is in registers).
     pub desc: [Desc; 2],
+    /// A's registers (4 per thread, fragment order, [`Op::a_fragment`]) where A is in
+    /// registers, else empty.
+    pub a_regs: Vec<emit_ptx::ast::Reg>,
     /// `imm-trans-a`, `imm-trans-b` (MN-major).
     pub trans: [bool; 2],
     /// `imm-scale-a * imm-scale-b` (1 or -1).
@@ -149,7 +157,8 @@ pub struct Op {
 }
 
 impl Op {
-    /// A and B read from `smem`; `Err` carries the first address outside it.
+    /// A (unless in registers: empty) and B read from `smem`; `Err` carries the first
+    /// address outside it.
     pub fn operands(&self, smem: &[u8]) -> Result<Operands, u64> {
         let eb = self.elem.bytes();
         let mut addrs = Vec::new();
@@ -165,9 +174,19 @@ impl Op {
             }
             Ok(v)
         };
-        let a = read(0, 64)?;
+        let a = if self.a_regs.is_empty() {
+            read(0, 64)?
+        } else {
+            Vec::new()
+        };
         let b = read(1, self.n)?;
         Ok(Operands { a, b, read: addrs })
+    }
+
+    /// Row and column of A (64 x 8, tf32) that A register `q` of warpgroup thread `t` holds.
+    pub fn a_fragment(t: u64, q: u64) -> (u64, u64) {
+        let (w, l) = (t / 32, t % 32);
+        (16 * w + l / 4 + 8 * (q % 2), l % 4 + 4 * (q / 2))
     }
 
     /// Row and column of D that register `v` of warpgroup thread `t` holds.
@@ -214,6 +233,19 @@ mod tests {
         };
         assert_eq!(b.addr(true, 2, 64, 8), 8192 + 1024);
         assert_eq!(b.addr(true, 2, 8, 1), 128 + (1 ^ 1) * 16);
+    }
+
+    #[test]
+    fn a_fragment_covers_the_64x8_tile_once() {
+        let mut seen = std::collections::HashSet::new();
+        for t in 0..128 {
+            for q in 0..4 {
+                assert!(seen.insert(Op::a_fragment(t, q)));
+            }
+        }
+        assert_eq!(seen.len(), 64 * 8);
+        assert_eq!(Op::a_fragment(0, 1), (8, 0));
+        assert_eq!(Op::a_fragment(37, 2), (16 + 1, 1 + 4));
     }
 
     #[test]

@@ -169,18 +169,22 @@ pub fn lowerable(
     b_layout: MatLayout,
 ) -> Options {
     let wgmma = target.features.has_wgmma;
+    let transposed = codegen::hopper::supports_transposed(problem, wgmma, a_layout, b_layout);
+    let (ta, tb) = codegen::hopper::transposed_layouts(a_layout, b_layout);
     Options {
         warpgroups: codegen::hopper::supports(problem, wgmma, a_layout, b_layout).is_ok(),
-        transposed_warpgroups: codegen::hopper::supports_transposed(
-            problem, wgmma, a_layout, b_layout,
-        )
-        .is_ok(),
+        transposed_warpgroups: transposed.is_ok(),
         narrow_b_tiles: true,
         b_pitch_bytes: Some(codegen::hopper::b_pitch_bytes(problem, b_layout)),
         b_k_major: codegen::hopper::read_layouts(problem.dtype, a_layout, b_layout).1
             == MatLayout::ColMajor,
-        warpgroup_vector: codegen::hopper::lowers_ffma_columns(problem),
+        warpgroup_vector: codegen::hopper::lowers_ffma_columns(problem, a_layout),
         pad_copies: codegen::hopper::pad_copies(problem, a_layout, b_layout),
+        transposed_pad_copies: if transposed.is_ok() {
+            codegen::hopper::pad_copies(&problem.transposed(), ta, tb)
+        } else {
+            Vec::new()
+        },
         ..Options::default()
     }
 }

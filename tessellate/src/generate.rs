@@ -76,9 +76,12 @@ pub struct Options {
     pub warpgroup_vector: bool,
     /// DRAM bytes each copy of an unaligned operand reads and writes before a warpgroup
     /// kernel (`codegen::hopper::pad_copies`: TMA takes only row pitches of 16-byte
-    /// multiples), one entry per copy; charged to every warpgroup plan
-    /// ([`charge_operand_copies`]). Empty: none.
+    /// multiples, and a tf32 B stored MN-major is transposed), one entry per copy; charged
+    /// to every plain warpgroup plan ([`charge_operand_copies`]). Empty: none.
     pub pad_copies: Vec<i64>,
+    /// The same for transposed warpgroup plans, whose kernel reads the caller's B as its A
+    /// and the caller's A as its B (`codegen::hopper::pad_copies` of the transposed problem).
+    pub transposed_pad_copies: Vec<i64>,
 }
 
 impl Default for Options {
@@ -96,6 +99,7 @@ impl Default for Options {
             b_k_major: false,
             warpgroup_vector: false,
             pad_copies: Vec::new(),
+            transposed_pad_copies: Vec::new(),
         }
     }
 }
@@ -386,7 +390,8 @@ pub fn plans(
             }
         }
     }
-    charge_operand_copies(&mut out, target, &opts.pad_copies);
+    charge_operand_copies(&mut out, target, &opts.pad_copies, false);
+    charge_operand_copies(&mut out, target, &opts.transposed_pad_copies, true);
     charge_plain_launches(&mut out, target);
     let half = half_rows::take(&mut out, problem);
     if out.is_empty() {
@@ -475,11 +480,11 @@ const SCATTERED_C_DRAM_FRACTION: f64 = 0.134;
 /// 131-150, where the copies' fixed cost weighs).
 const PAIRED_C_DRAM_FRACTION: f64 = 0.36;
 
-/// Adds the copies of unaligned operands (each `copies` entry's bytes read and written at
-/// [`PAD_DRAM_FRACTION`] of the DRAM bandwidth, plus [`PAD_LAUNCH_US`]) to every warpgroup
-/// plan's modeled cycles: they run before the kernel, on the whole GPU. Warp-level plans
-/// read the caller's rows directly.
-fn charge_operand_copies(plans: &mut [Plan], target: &Target, copies: &[i64]) {
+/// Adds the operand copies (each `copies` entry's bytes read and written at
+/// [`PAD_DRAM_FRACTION`] of the DRAM bandwidth, plus [`PAD_LAUNCH_US`]) to the modeled cycles
+/// of every warpgroup plan, transposed or plain as `transposed` says: they run before the
+/// kernel, on the whole GPU. Warp-level plans read the caller's rows directly.
+fn charge_operand_copies(plans: &mut [Plan], target: &Target, copies: &[i64], transposed: bool) {
     if copies.is_empty() {
         return;
     }
@@ -489,7 +494,10 @@ fn charge_operand_copies(plans: &mut [Plan], target: &Target, copies: &[i64]) {
         .iter()
         .map(|&b| b as f64 / bytes_per_clk + PAD_LAUNCH_US * target.clock_mhz)
         .sum();
-    for p in plans.iter_mut().filter(|p| p.worker_threads == 128) {
+    for p in plans
+        .iter_mut()
+        .filter(|p| p.worker_threads == 128 && p.transposed == transposed)
+    {
         add_cycles(&mut p.modeled, cycles);
     }
 }

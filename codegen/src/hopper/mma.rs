@@ -5,6 +5,7 @@
 use emit_ptx::ast::{Op, Reg};
 
 use super::Shape;
+use super::a_regs::RegA;
 use crate::builder::{Builder, imm, r};
 
 /// Accumulators of one wgmma: the first row of its A (within this consumer's rows), its
@@ -83,7 +84,10 @@ impl Mma {
     /// One k-tile's wgmma from the stage with descriptors `(da, db)`: for every k-step and
     /// every `(row0, col0, d)` of `pieces`, `wgmma.m64n{n}` into `d` from A rows `row0..row0
     /// + 64` of this consumer and B columns `col0..col0 + n`; the first k-step's scale-d is
-    /// `first` (false: `D = A * B`).
+    /// `first` (false: `D = A * B`). With `ra`, A comes from its registers, loaded here in
+    /// two halves, the first half committed as a group of its own ([`super::a_regs`]; the
+    /// caller commits the second).
+    #[allow(clippy::too_many_arguments)]
     pub(super) fn k_tile(
         &self,
         b: &mut Builder,
@@ -92,28 +96,57 @@ impl Mma {
         pieces: &[Chunk],
         n: i64,
         first: Reg,
+        ra: Option<&RegA>,
     ) {
         let shape = format!("mma_async.sync.aligned.m64n{n}k{}{}", sh.kstep, self.types);
-        for kk in 0..sh.bk / sh.kstep {
-            let k0 = kk * sh.kstep;
-            for &(row0, col0, d) in pieces {
-                let ao = sh.a.start_offset(row0, k0) - sh.a.start_offset(0, 0);
-                let bo = sh.b.start_offset(col0, k0);
-                b.emit(Op::Add, "s64", vec![r(self.dai), r(da), imm(ao >> 4)]);
-                b.emit(Op::Add, "s64", vec![r(self.dbi), r(db), imm(bo >> 4)]);
-                let scale_d = if kk == 0 { first } else { self.one };
-                let mut ops = vec![
-                    crate::builder::vec(d),
-                    r(self.dai),
-                    r(self.dbi),
-                    r(scale_d),
-                    imm(1),
-                    imm(1),
-                ];
-                if let Some((ta, tb)) = self.trans {
-                    ops.extend([imm(ta), imm(tb)]);
+        let steps = sh.bk / sh.kstep;
+        let halves = match ra {
+            Some(_) => vec![0..steps / 2, steps / 2..steps],
+            None => vec![0..steps],
+        };
+        for (i, half) in halves.into_iter().enumerate() {
+            if let Some(ra) = ra {
+                if i > 0 {
+                    b.emit(Op::Wgmma, "commit_group.sync.aligned", vec![]);
+                    b.emit(Op::Wgmma, "wait_group.sync.aligned", vec![imm(1)]);
                 }
-                b.emit(Op::Wgmma, &shape, ops);
+                let mut rows: Vec<i64> = pieces.iter().map(|&(row0, _, _)| row0).collect();
+                rows.dedup();
+                for kk in half.clone() {
+                    for &row0 in &rows {
+                        ra.load(b, (row0 / 64) as usize, kk as usize);
+                    }
+                }
+                // Orders the loads' register writes before the wgmma reads them.
+                b.emit(Op::Wgmma, "fence.sync.aligned", vec![]);
+            }
+            for kk in half {
+                let k0 = kk * sh.kstep;
+                for &(row0, col0, d) in pieces {
+                    let a = match ra {
+                        Some(ra) => crate::builder::vec(ra.frag((row0 / 64) as usize, kk as usize)),
+                        None => {
+                            let ao = sh.a.start_offset(row0, k0) - sh.a.start_offset(0, 0);
+                            b.emit(Op::Add, "s64", vec![r(self.dai), r(da), imm(ao >> 4)]);
+                            r(self.dai)
+                        }
+                    };
+                    let bo = sh.b.start_offset(col0, k0);
+                    b.emit(Op::Add, "s64", vec![r(self.dbi), r(db), imm(bo >> 4)]);
+                    let scale_d = if kk == 0 { first } else { self.one };
+                    let mut ops = vec![
+                        crate::builder::vec(d),
+                        a,
+                        r(self.dbi),
+                        r(scale_d),
+                        imm(1),
+                        imm(1),
+                    ];
+                    if let Some((ta, tb)) = self.trans {
+                        ops.extend([imm(ta), imm(tb)]);
+                    }
+                    b.emit(Op::Wgmma, &shape, ops);
+                }
             }
         }
     }

@@ -86,6 +86,7 @@
 //! stores tile element `(i, j)` at `C[j][i]`, through transposed TMA-store boxes where C's
 //! pitch and shared memory allow ([`epilogue`]), else directly.
 
+mod a_regs;
 pub mod epilogue;
 pub mod ffma;
 pub mod layout;
@@ -192,11 +193,12 @@ pub fn supports(
 }
 
 /// Whether heterogeneous warpgroup plans (FFMA columns beside the wgmma, [`ffma`]) lower for
-/// this problem: tf32 only (f32 operands FFMA reads as stored; the 16-bit types would need
-/// conversions and MN-major reads). Where [`supports`] refuses the problem, no warpgroup
-/// plan lowers anyway.
-pub fn lowers_ffma_columns(problem: &tessellate::GemmProblem) -> bool {
-    problem.dtype == GemmDType::TF32
+/// this problem with A stored as `a_layout`: tf32 with a row-major A only (f32 operands FFMA
+/// reads K-major as stored; the 16-bit types would need conversions and MN-major reads, and
+/// a column-major tf32 A is fed to wgmma from registers, [`a_regs`]). Where [`supports`]
+/// refuses the problem, no warpgroup plan lowers anyway.
+pub fn lowers_ffma_columns(problem: &tessellate::GemmProblem, a_layout: MatLayout) -> bool {
+    problem.dtype == GemmDType::TF32 && a_layout == MatLayout::RowMajor
 }
 
 /// Bytes between consecutive rows of B's tensor map: `n` elements for a row-major B, `k`
@@ -235,8 +237,8 @@ pub fn pad_copies(
 }
 
 /// The layouts a warpgroup kernel's tensor maps read for operands stored as `a` and `b`
-/// (kernel terms: A is `m x k`, B `k x n`): as stored, except that a tf32 operand stored
-/// MN-major is read K-major from its transposing copy ([`transpose`]).
+/// (kernel terms: A is `m x k`, B `k x n`): as stored, except that a tf32 B stored MN-major
+/// is read K-major from its transposing copy ([`transpose`]).
 pub fn read_layouts(dtype: GemmDType, a: MatLayout, b: MatLayout) -> (MatLayout, MatLayout) {
     let [a_t, b_t] = transposed_by_copy(dtype, a, b);
     (
@@ -246,13 +248,10 @@ pub fn read_layouts(dtype: GemmDType, a: MatLayout, b: MatLayout) -> (MatLayout,
 }
 
 /// Which of A and B stored as `a` and `b` a warpgroup kernel reads through a transposing
-/// copy: tf32 operands stored MN-major (tf32 wgmma reads K-major operands only).
-fn transposed_by_copy(dtype: GemmDType, a: MatLayout, b: MatLayout) -> [bool; 2] {
-    let tf32 = dtype == GemmDType::TF32;
-    [
-        tf32 && a_major(a) == Major::Mn,
-        tf32 && b_major(b) == Major::Mn,
-    ]
+/// copy: a tf32 B stored MN-major (tf32 wgmma reads K-major tiles only). A tf32 A stored
+/// MN-major is read as stored and fed to wgmma from registers ([`a_regs`]).
+fn transposed_by_copy(dtype: GemmDType, _a: MatLayout, b: MatLayout) -> [bool; 2] {
+    [false, dtype == GemmDType::TF32 && b_major(b) == Major::Mn]
 }
 
 /// `(rows, elements a row)` of A and of B as stored (one batch): a K-major operand's rows
@@ -409,8 +408,11 @@ struct Shape {
     /// Programmatic dependent launch ([`CompileOptions::pdl`]).
     pdl: Pdl,
     /// Whether the kernel's A and B maps read a transposing copy of the caller's buffer
-    /// ([`transpose`]): tf32 operands stored MN-major.
+    /// ([`transpose`]): a tf32 B stored MN-major.
     transposed_copies: [bool; 2],
+    /// Consumers feed wgmma A from registers loaded from its MN-major tile ([`a_regs`]): a
+    /// tf32 A stored MN-major.
+    a_regs: bool,
 }
 
 impl Shape {
@@ -599,6 +601,10 @@ impl Shape {
             span: bk * eb,
             cut: b_cut,
         };
+        let a_regs = a_regs::feeds(&a);
+        if a_regs && ffma_cols > 0 {
+            return unsupported("FFMA columns beside wgmma fed A from registers".into());
+        }
         // A tail box (a last chunk read in part) was measured only for B at 128-byte spans
         // after at least one whole chunk (runs 23-c..23-e); A tiles are whole chunks.
         if a.tail_inner().is_some() || (b.tail_inner().is_some() && (b.span != SPAN || wn < 64)) {
@@ -641,7 +647,12 @@ impl Shape {
         let need = wm * wn / 128
             + ADDRESSING_REGS
             + extra
-            + tessellate::cost::ffma_column_regs(wm, ffma_cols);
+            + tessellate::cost::ffma_column_regs(wm, ffma_cols)
+            + if a_regs {
+                a_regs::regs(wm / 64, bk * eb / 32)
+            } else {
+                0
+            };
         let mut ctas = (1..=plan.modeled.ctas_per_sm.clamp(1, 4))
             .rev()
             .find(|&c| entry_reg_cap(threads, c) >= need)
@@ -781,6 +792,7 @@ impl Shape {
                 (pingpong, "no ping-pong consumers"),
                 (split > 1 || stream_k, "no split-K or stream-K"),
                 (ffma_cols > 0, "no FFMA columns"),
+                (a_regs, "A not fed from registers"),
                 (kts < 1 || kts >= kt_count, "more k-tiles in a tile"),
                 // The k-tiles' stages are all held until the epilogue ends: more than the
                 // ring would wait on a stage only their own release frees.
@@ -852,7 +864,11 @@ impl Shape {
                 x => x,
             },
             transposed_copies,
+            a_regs,
         };
+        if a_regs {
+            a_regs::check(&sh).or_else(unsupported)?;
+        }
         // With one row or one column of (multicast) tile groups both orders are the same: m
         // fastest then, as before run 30, so that such kernels' PTX is unchanged.
         sh.n_first = opts
@@ -2199,6 +2215,10 @@ fn consumer_body(
         (dai, dbi),
     );
     let cols = (sh.ffma_cols > 0).then(|| ffma::Cols::new(b, sh, tid, a_row_bytes));
+    let ra = sh.a_regs.then(|| {
+        a_regs::RegA::new(b, sh, tid, consumer * sh.wg_row_step())
+            .expect("Shape::of ran a_regs::check")
+    });
     // A k-pair's warpgroup 1 hands its partial tile to warpgroup 0, which stores C.
     let stores_c = !(sh.k_pair && consumer == 1);
     let staging = (sh.store_bufs > 0 && stores_c).then(|| {
@@ -2267,7 +2287,10 @@ fn consumer_body(
     // With epilogue overlap, in chunks of its columns (the shape the epilogue issues).
     let n = sh.overlap.map_or(wgmma_n, |(_, cols)| cols);
     let whole = mma::chunks(&acc, wgmma_n, n);
-    mma.k_tile(b, sh, (da, db), &whole, n, not_first);
+    if let Some(ra) = &ra {
+        ra.address(b, stage);
+    }
+    mma.k_tile(b, sh, (da, db), &whole, n, not_first, ra.as_ref());
     b.emit(Op::Wgmma, "commit_group.sync.aligned", vec![]);
     if let Some(cols) = &cols {
         cols.step(b, sh, stage, &acc);

@@ -122,7 +122,7 @@ impl Overlap {
         b.emit(Op::Wgmma, "fence.sync.aligned", vec![]);
         for (j, &(d, _)) in self.tiles.iter().enumerate() {
             let first_k = if j == 0 { self.zero } else { self.mma.one };
-            self.mma.k_tile(b, sh, d, pieces, self.cols, first_k);
+            self.mma.k_tile(b, sh, d, pieces, self.cols, first_k, None);
         }
         b.emit(Op::Wgmma, "commit_group.sync.aligned", vec![]);
         b.label(&skip);

@@ -221,6 +221,13 @@ pub fn warpgroup_plans(
             b_pitch_bytes: Some(hopper::b_pitch_bytes(&problem, b)),
             b_k_major: hopper::read_layouts(dtype, a, b).1 == MatLayout::ColMajor,
             pad_copies: hopper::pad_copies(&problem, a, b),
+            transposed_pad_copies: match hopper::supports_transposed(&problem, true, a, b) {
+                Ok(()) => {
+                    let (ta, tb) = hopper::transposed_layouts(a, b);
+                    hopper::pad_copies(&problem.transposed(), ta, tb)
+                }
+                Err(_) => Vec::new(),
+            },
             ..opts
         },
     )
