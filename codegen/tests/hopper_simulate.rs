@@ -338,29 +338,37 @@ fn unaligned_operand_pitches_compute_the_gemm_through_copies() {
 }
 
 #[test]
-fn tf32_mn_major_operands_compute_the_gemm_through_transposing_copies() {
-    // tf32 wgmma reads only K-major tiles, so a row-major B and a column-major A are copied
-    // transposed first (`hopper::transpose`): ragged tiles of the copy at every edge (n, m
-    // and k multiples of neither 32 nor 64), transposed, split-K and decode plans among the
-    // ranked ones, a batch, and an A transposed beside a B padded. The copies' unwritten
-    // bytes start as NaN, so a map reading past a row fails the check.
+fn tf32_mn_major_operands_compute_the_gemm() {
+    // tf32 wgmma reads only K-major tiles: a B stored MN-major is copied transposed first
+    // (`hopper::transpose`), an A stored MN-major (a column-major A, or the caller's
+    // row-major B as a transposed plan's A) is loaded from its MN-major tile into the
+    // registers wgmma takes A from (`hopper::a_regs`). Ragged tiles at every edge (n, m and
+    // k multiples of neither 32 nor 64), transposed, split-K and decode plans among the
+    // ranked ones, two consumer warpgroups, a batch, and an A from registers beside a B
+    // padded. The copies' unwritten bytes start as NaN, so a map reading past a row fails
+    // the check.
     let mut cases = Vec::new();
+    let (mut copies, mut regs) = (0, 0);
     for (a, b, shape, batch) in [
         (R, R, (136, 264, 201), 1),
         (R, R, (16, 135, 333), 1),
         (C, C, (200, 137, 150), 1),
         (C, R, (72, 135, 199), 3),
+        (C, C, (300, 136, 72), 1),
     ] {
         for (p, o) in copied_cases(GemmDType::TF32, shape, batch, a, b) {
             let kern = compile(&p, &o).unwrap();
-            assert!(
-                kern.padded.iter().any(|c| c.transposed),
-                "{shape:?}: no transposing copy"
-            );
+            let copied = kern.padded.iter().any(|c| c.transposed);
+            let from_regs = (kern.ptx.lines())
+                .any(|l| l.contains("wgmma.mma_async") && l.contains("}, {%r"));
+            assert!(copied || from_regs, "{shape:?}: {}: A nor B MN-major", kind(&p));
+            copies += usize::from(copied);
+            regs += usize::from(from_regs);
             let what = format!("tf32 {a:?} A, {b:?} B {shape:?} x{batch}: {}", kind(&p));
             cases.push((what, p, o));
         }
     }
+    assert!(copies > 0 && regs > 0, "{copies} copies, {regs} kernels with A in registers");
     check_all(cases);
 }
 
