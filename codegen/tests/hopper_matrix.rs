@@ -35,12 +35,15 @@ fn cases() -> Vec<(GemmDType, MatLayout, MatLayout)> {
     v
 }
 
-/// [`cases`] and tf32 with a row-major B, which the kernel reads through its transposing
-/// copy (`hopper::transpose`; otherwise the tf32 column-major-B kernel, so the tests of
-/// kernel options leave it out: the matrix takes most of CI's time).
-fn cases_with_transposing_copies() -> Vec<(GemmDType, MatLayout, MatLayout)> {
+/// [`cases`] and tf32 with operands stored MN-major: a row-major B, which a plain plan reads
+/// through its transposing copy (`hopper::transpose`) and a transposed plan as its A, from
+/// registers (`hopper::a_regs`), and both operands column-major (A from registers in plain
+/// plans). Otherwise these are the tf32 column-major-B kernel, so the tests of kernel
+/// options leave them out: the matrix takes most of CI's time.
+fn cases_with_mn_major_tf32() -> Vec<(GemmDType, MatLayout, MatLayout)> {
+    use MatLayout::{ColMajor as C, RowMajor as R};
     let mut v = cases();
-    v.push((GemmDType::TF32, MatLayout::RowMajor, MatLayout::RowMajor));
+    v.extend([(GemmDType::TF32, R, R), (GemmDType::TF32, C, C)]);
     v
 }
 
@@ -246,7 +249,10 @@ fn odd_pitches_take_copies_and_tf32_mn_major_operands_transposing_ones() {
         if plan.transposed {
             // Its A is the caller's B, MN-major: loaded into registers, no transposing copy.
             assert!(k.padded.iter().all(|c| !c.transposed), "{plan}");
-            assert!(k.ptx.contains("}, {%r"), "no wgmma with A in registers: {plan}");
+            assert!(
+                k.ptx.contains("}, {%r"),
+                "no wgmma with A in registers: {plan}"
+            );
             continue;
         }
         let copy = k
@@ -405,7 +411,7 @@ fn every_warpgroup_kernel_round_trips_has_the_hopper_machinery_and_assembles() {
         ptxas::require_or_skip("every_warpgroup_kernel_assembles_without_spills").is_some();
     let mut checks = Checks::new();
     let mut n = 0;
-    for (dtype, a, b) in cases_with_transposing_copies() {
+    for (dtype, a, b) in cases_with_mn_major_tf32() {
         for &shape in SHAPES {
             for (plan, opts) in warpgroup_plans(dtype, shape, a, b) {
                 let what = format!("{dtype} {shape:?} {a:?}/{b:?}\n{plan}");
@@ -1390,7 +1396,7 @@ fn batched_kernels_address_3d_maps_and_assemble_without_spills() {
         // 96-column tiles of a row-major B take a 3-D tail map (run 23-m ran them).
         (2, (128, 6144, 4096)),
     ] {
-        for (dtype, a, b) in cases_with_transposing_copies() {
+        for (dtype, a, b) in cases_with_mn_major_tf32() {
             // Batches of tf32 with a row-major B rank warp-level plans first (the model
             // charges every batch's transposing copy to the warpgroup ones): their best six
             // warpgroup plans, wherever they rank.

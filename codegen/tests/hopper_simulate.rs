@@ -359,16 +359,23 @@ fn tf32_mn_major_operands_compute_the_gemm() {
         for (p, o) in copied_cases(GemmDType::TF32, shape, batch, a, b) {
             let kern = compile(&p, &o).unwrap();
             let copied = kern.padded.iter().any(|c| c.transposed);
-            let from_regs = (kern.ptx.lines())
-                .any(|l| l.contains("wgmma.mma_async") && l.contains("}, {%r"));
-            assert!(copied || from_regs, "{shape:?}: {}: A nor B MN-major", kind(&p));
+            let from_regs =
+                (kern.ptx.lines()).any(|l| l.contains("wgmma.mma_async") && l.contains("}, {%r"));
+            assert!(
+                copied || from_regs,
+                "{shape:?}: {}: A nor B MN-major",
+                kind(&p)
+            );
             copies += usize::from(copied);
             regs += usize::from(from_regs);
             let what = format!("tf32 {a:?} A, {b:?} B {shape:?} x{batch}: {}", kind(&p));
             cases.push((what, p, o));
         }
     }
-    assert!(copies > 0 && regs > 0, "{copies} copies, {regs} kernels with A in registers");
+    assert!(
+        copies > 0 && regs > 0,
+        "{copies} copies, {regs} kernels with A in registers"
+    );
     check_all(cases);
 }
 

@@ -1,11 +1,13 @@
-//! tf32 operands stored MN-major, copied transposed into K-major rows ahead of the GEMM.
+//! A tf32 B stored MN-major, copied transposed into K-major rows ahead of the GEMM.
 //!
 //! wgmma reads an MN-major operand from shared memory only for 16-bit types (the
-//! `imm-trans` bits; PTX ISA 9.7.15.5.1.2, "tf32 ... must be K-major"), so a tf32 GEMM with a
-//! row-major B (k rows of n elements, n fastest: the default layout) or a column-major A had
-//! no warpgroup kernel: it ran on mma.sync at 0.18-0.89x cuBLAS (H100, docs/BENCHMARKS.md
-//! run 47-e). Here the kernel's module carries a copy entry (`mosaic_transpose_a` /
-//! `mosaic_transpose_b`) that the launcher runs before the GEMM, as it runs `pad`'s: it
+//! `imm-trans` bits; PTX ISA 9.7.15.5.1.2, "tf32 ... must be K-major"), so a plain tf32 plan
+//! with a row-major B (k rows of n elements, n fastest: the default layout) had no warpgroup
+//! kernel: it ran on mma.sync at 0.18-0.89x cuBLAS (H100, docs/BENCHMARKS.md run 47-e). (An
+//! A stored MN-major is fed to wgmma from registers instead, [`super::a_regs`]: transposed
+//! plans read a row-major B that way, without this copy. Run 48 copied such an A here too.)
+//! Here the kernel's module carries a copy entry (`mosaic_transpose_b`, or
+//! `mosaic_transpose_a` for an A) that the launcher runs before the GEMM, as it runs `pad`'s: it
 //! writes each batch's `R x L` matrix (R rows of L four-byte elements, L fastest) as L rows
 //! of R elements at a pitch of `R * 4` rounded up to 16 bytes, which the GEMM's tensor maps
 //! then read as a K-major operand. The pad bytes past each row are never written nor read
