@@ -222,6 +222,8 @@ fn compile_options_compute_the_gemm() {
         (GemmDType::BF16, R, C, (264, 200, 328)),
         (GemmDType::F16, R, R, (16, 264, 1032)),
         (GemmDType::TF32, R, C, (136, 264, 200)),
+        // A from registers (`hopper::a_regs`) under every kernel option.
+        (GemmDType::TF32, C, C, (200, 264, 136)),
     ] {
         let ranked = warpgroup_plans(d, shape, 1, a, b, Options::default(), false);
         for (p, o) in ranked.into_iter().take(2) {
@@ -251,7 +253,13 @@ fn swizzle_spans_batches_and_ffma_columns_compute_the_gemm() {
             swizzle: Some(span),
             ..Options::default()
         };
-        for (d, a, b) in [(GemmDType::F16, C, R), (GemmDType::TF32, R, C)] {
+        // tf32 with a column-major A: A from registers, 2 k-steps a k-tile, or 1 (32-byte
+        // spans), which waits for the previous k-tile's wgmma before loading.
+        for (d, a, b) in [
+            (GemmDType::F16, C, R),
+            (GemmDType::TF32, R, C),
+            (GemmDType::TF32, C, C),
+        ] {
             let ranked = plans_of_every_kind(d, (136, 200, 264), a, b, swz.clone());
             for (p, o) in ranked.into_iter().take(2) {
                 cases.push((format!("{span}-byte span {d:?}: {}", kind(&p)), p, o));

@@ -27,7 +27,8 @@
 //! are loaded once the main loop's `wait_group 1` has retired the previous k-tile's first
 //! half, the second half's once this k-tile's first half is committed and a `wait_group 1`
 //! has retired the previous k-tile's second half. One half is in flight while the other's
-//! fragments load, and a k-tile holds 4 registers per k-step and piece.
+//! fragments load, and a k-tile holds 4 registers per k-step and piece. A k-tile of one
+//! k-step (32-byte spans) waits for every group first.
 
 use emit_ptx::ast::{Op, Reg, RegClass};
 
@@ -94,12 +95,12 @@ fn deltas(sh: &Shape, row0: i64) -> Result<Vec<Vec<[i64; FRAG]>>, String> {
         .collect()
 }
 
-/// Why a kernel of this shape cannot feed its A from registers, if it cannot: a k-tile of
-/// fewer than two k-steps or an odd number (no two halves), or a consumer whose fragments
+/// Why a kernel of this shape cannot feed its A from registers, if it cannot: an odd
+/// number of k-steps a k-tile above one (no two halves), or a consumer whose fragments
 /// [`deltas`] cannot address.
 pub(super) fn check(sh: &Shape) -> Result<(), String> {
     let steps = sh.bk / sh.kstep;
-    if steps < 2 || steps % 2 != 0 {
+    if steps > 1 && steps % 2 != 0 {
         return Err(format!(
             "A from registers with {steps} k-steps a k-tile (two halves needed)"
         ));

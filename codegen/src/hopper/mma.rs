@@ -86,7 +86,7 @@ impl Mma {
     /// + 64` of this consumer and B columns `col0..col0 + n`; the first k-step's scale-d is
     /// `first` (false: `D = A * B`). With `ra`, A comes from its registers, loaded here in
     /// two halves, the first half committed as a group of its own ([`super::a_regs`]; the
-    /// caller commits the second).
+    /// caller commits the second), or with a single k-step once every group has retired.
     #[allow(clippy::too_many_arguments)]
     pub(super) fn k_tile(
         &self,
@@ -101,14 +101,18 @@ impl Mma {
         let shape = format!("mma_async.sync.aligned.m64n{n}k{}{}", sh.kstep, self.types);
         let steps = sh.bk / sh.kstep;
         let halves = match ra {
-            Some(_) => vec![0..steps / 2, steps / 2..steps],
-            None => vec![0..steps],
+            Some(_) if steps > 1 => vec![0..steps / 2, steps / 2..steps],
+            _ => vec![0..steps],
         };
         for (i, half) in halves.into_iter().enumerate() {
             if let Some(ra) = ra {
                 if i > 0 {
                     b.emit(Op::Wgmma, "commit_group.sync.aligned", vec![]);
                     b.emit(Op::Wgmma, "wait_group.sync.aligned", vec![imm(1)]);
+                } else if steps == 1 {
+                    // One k-step, one group: the previous k-tile's may still read the
+                    // registers.
+                    b.emit(Op::Wgmma, "wait_group.sync.aligned", vec![imm(0)]);
                 }
                 let mut rows: Vec<i64> = pieces.iter().map(|&(row0, _, _)| row0).collect();
                 rows.dedup();
