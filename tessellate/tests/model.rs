@@ -1025,6 +1025,9 @@ fn lone_grids_with_long_k_above_128_rows_take_large_tiles() {
 /// their copies ran 4.4x and 7.5x faster than the mma.sync defaults before them, so a
 /// warpgroup plan must still rank first with the copies charged; and the charge raises every
 /// warpgroup plan's cycles by the same amount and leaves warp-level plans as they were.
+/// Transposed plans take their own list (`Options::transposed_pad_copies`: a tf32 A stored
+/// MN-major, a transposed plan's A, is read from registers where a plain plan's B would be
+/// copied): with the copies in `pad_copies` alone they are not charged.
 #[test]
 fn operand_copies_are_charged_to_warpgroup_plans_only() {
     let t = hw_models::target("sm_90a", None).unwrap();
@@ -1039,15 +1042,17 @@ fn operand_copies_are_charged_to_warpgroup_plans_only() {
     ];
     for ((m, n, k), copies, b_pitch) in cases {
         let problem = GemmProblem::new(m, n, k, 1, GemmDType::F16).unwrap();
-        let rank = |pad_copies: Vec<i64>| {
+        let rank = |pad_copies: Vec<i64>, transposed_pad_copies: Vec<i64>| {
             let opts = Options {
                 b_pitch_bytes: Some(b_pitch),
                 pad_copies,
+                transposed_pad_copies,
                 ..row_major_options(n, 60)
             };
             plans(&problem, &t, &opts).unwrap().plans
         };
-        let (charged, free) = (rank(copies), rank(Vec::new()));
+        let (charged, free) = (rank(copies.clone(), copies.clone()), rank(vec![], vec![]));
+        let plain_only = rank(copies, vec![]);
         assert_eq!(
             charged[0].worker_threads, 128,
             "{m}x{n}x{k}: {}",
@@ -1067,6 +1072,14 @@ fn operand_copies_are_charged_to_warpgroup_plans_only() {
                 p.stages
             )
         };
+        let mut transposed = 0;
+        for p in plain_only.iter().filter(|p| p.transposed) {
+            if let Some(q) = free.iter().find(|q| key(q) == key(p)) {
+                assert_eq!(p.modeled.cycles, q.modeled.cycles, "{m}x{n}x{k}: {p}");
+                transposed += 1;
+            }
+        }
+        assert!(transposed > 0, "{m}x{n}x{k}: no transposed plan matched");
         let mut added = Vec::new();
         for p in &charged {
             if let Some(q) = free.iter().find(|q| key(q) == key(p)) {
