@@ -191,9 +191,8 @@ impl RegA {
     /// Loads the fragment of k-step `step` of piece `piece` from the current stage.
     pub(super) fn load(&self, b: &mut Builder, piece: usize, step: usize) {
         let regs = &self.frags[piece][step];
-        for q in 0..FRAG {
-            let at = addr(self.at[q], self.delta[piece][step][q]);
-            b.emit(Op::Ld, "shared.b32", vec![r(regs[q]), at]);
+        for ((&reg, &at), &delta) in regs.iter().zip(&self.at).zip(&self.delta[piece][step]) {
+            b.emit(Op::Ld, "shared.b32", vec![r(reg), addr(at, delta)]);
         }
     }
 

@@ -82,8 +82,8 @@ impl Mma {
     }
 
     /// One k-tile's wgmma from the stage with descriptors `(da, db)`: for every k-step and
-    /// every `(row0, col0, d)` of `pieces`, `wgmma.m64n{n}` into `d` from A rows `row0..row0
-    /// + 64` of this consumer and B columns `col0..col0 + n`; the first k-step's scale-d is
+    /// every `(row0, col0, d)` of `pieces`, `wgmma.m64n{n}` into `d` from this consumer's A
+    /// rows `row0..row0 + 64` and B columns `col0..col0 + n`; the first k-step's scale-d is
     /// `first` (false: `D = A * B`). With `ra`, A comes from its registers, loaded here in
     /// two halves, the first half committed as a group of its own ([`super::a_regs`]; the
     /// caller commits the second), or with a single k-step once every group has retired.
@@ -101,10 +101,10 @@ impl Mma {
         let shape = format!("mma_async.sync.aligned.m64n{n}k{}{}", sh.kstep, self.types);
         let steps = sh.bk / sh.kstep;
         let halves = match ra {
-            Some(_) if steps > 1 => vec![0..steps / 2, steps / 2..steps],
-            _ => vec![0..steps],
+            Some(_) if steps > 1 => vec![(0, steps / 2), (steps / 2, steps)],
+            _ => vec![(0, steps)],
         };
-        for (i, half) in halves.into_iter().enumerate() {
+        for (i, (lo, hi)) in halves.into_iter().enumerate() {
             if let Some(ra) = ra {
                 if i > 0 {
                     b.emit(Op::Wgmma, "commit_group.sync.aligned", vec![]);
@@ -116,7 +116,7 @@ impl Mma {
                 }
                 let mut rows: Vec<i64> = pieces.iter().map(|&(row0, _, _)| row0).collect();
                 rows.dedup();
-                for kk in half.clone() {
+                for kk in lo..hi {
                     for &row0 in &rows {
                         ra.load(b, (row0 / 64) as usize, kk as usize);
                     }
@@ -124,7 +124,7 @@ impl Mma {
                 // Orders the loads' register writes before the wgmma reads them.
                 b.emit(Op::Wgmma, "fence.sync.aligned", vec![]);
             }
-            for kk in half {
+            for kk in lo..hi {
                 let k0 = kk * sh.kstep;
                 for &(row0, col0, d) in pieces {
                     let a = match ra {
