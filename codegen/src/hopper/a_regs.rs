@@ -17,9 +17,12 @@
 //! its first 64-row piece lie in the tile (TMA's swizzled MN-major layout,
 //! [`OperandTile::tma_offset`]). Every other k-step and piece lies a constant distance away
 //! (whole swizzle atoms along k, whole chunks along m), which [`RegA::new`] checks for all
-//! 128 threads and emits as immediates. Bank use with 128-byte spans: one register's 32 loads
-//! in a warp cover 8 m (one 32-byte run per k-row) by 4 k-rows, whose swizzled 16-byte chunks
-//! fall in 8 of the 16 chunk positions of two bank lines: two wavefronts per load.
+//! 128 threads and emits as immediates. Bank use with 128-byte spans: a warp's 32 loads of
+//! one register read 8 m (two 16-byte chunks) in each of 4 k-rows; after the swizzle's XOR
+//! (chunk `c` of k-row `t` at `c ^ t`) k-rows `t` and `t ^ 1` put their two chunks on the
+//! same two chunk positions, so the 32 addresses fall in 16 banks, two each: two wavefronts
+//! per load.
+//! The layout was checked against an H100 by `verify` (docs/BENCHMARKS.md run 49-a).
 //!
 //! **Order.** wgmma reads A's registers asynchronously; they may not be written until the
 //! wgmma has completed (PTX ISA 9.7.15.5.2, `wgmma.mma_async` and `wgmma.wait_group`). A

@@ -115,6 +115,7 @@ impl Mma {
                     b.emit(Op::Wgmma, "wait_group.sync.aligned", vec![imm(0)]);
                 }
                 let mut rows: Vec<i64> = pieces.iter().map(|&(row0, _, _)| row0).collect();
+                rows.sort_unstable();
                 rows.dedup();
                 for kk in lo..hi {
                     for &row0 in &rows {

@@ -154,8 +154,9 @@ const CONSUMER_REGS: u32 = 232;
 /// A one-line reason: the target lacks wgmma, the dtype has no f32-accumulating wgmma path
 /// here, or an operand too large for its copy. An operand whose row pitch is not a multiple
 /// of 16 bytes (which TMA cannot address) is taken through a copy ([`pad`], [`pad_copies`]),
-/// and a tf32 operand stored MN-major (wgmma transposes only 16-bit types, PTX ISA
-/// 9.7.15.5.1.2) through a transposing one ([`transpose`], [`read_layouts`]).
+/// a tf32 B stored MN-major (wgmma transposes only 16-bit types, PTX ISA 9.7.15.5.1.2)
+/// through a transposing one ([`transpose`], [`read_layouts`]), and a tf32 A stored MN-major
+/// is fed to wgmma from registers ([`a_regs`]).
 pub fn supports(
     problem: &tessellate::GemmProblem,
     has_wgmma: bool,
@@ -212,9 +213,9 @@ pub fn b_pitch_bytes(problem: &tessellate::GemmProblem, b_layout: MatLayout) -> 
 
 /// DRAM bytes each operand copy of a warpgroup kernel reads and writes before the GEMM, one
 /// entry per copy: for A and B each whose rows are not a multiple of 16 bytes, its bytes
-/// read once and its padded copy written once ([`pad`]); for a tf32 operand stored MN-major,
-/// its bytes read once and its transposed copy written once ([`transpose::bytes`]); empty
-/// where neither operand is copied.
+/// read once and its padded copy written once ([`pad`]); for a tf32 B stored MN-major, its
+/// bytes read once and its transposed copy written once ([`transpose::bytes`]); empty where
+/// neither operand is copied.
 pub fn pad_copies(
     problem: &tessellate::GemmProblem,
     a_layout: MatLayout,
@@ -649,6 +650,7 @@ impl Shape {
             + extra
             + tessellate::cost::ffma_column_regs(wm, ffma_cols)
             + if a_regs {
+                // k-steps of 32 bytes a k-tile.
                 a_regs::regs(wm / 64, bk * eb / 32)
             } else {
                 0
