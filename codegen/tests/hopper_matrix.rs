@@ -1379,8 +1379,8 @@ fn transposed_grids_above_128_rows_assemble_without_spills() {
 /// Batched GEMMs on the Hopper path: every ranked warpgroup plan (top 6 per case) of a
 /// ragged, a square, a decode-like and a split-K batch is one grid over all batches' tile slots whose
 /// loads and TMA stores address a 3-D tensor map (batch as dimension 2, box extent 1, each
-/// batch's own extents and stride), never transposed or stream-K, and assembles without
-/// spills.
+/// batch's own extents and stride), never stream-K, transposed only in tf32 with a row-major
+/// B (its A from registers), and assembles without spills.
 #[test]
 fn batched_kernels_address_3d_maps_and_assemble_without_spills() {
     let ptxas_ok = ptxas::require_or_skip("batched_kernels").is_some();
@@ -1397,9 +1397,9 @@ fn batched_kernels_address_3d_maps_and_assemble_without_spills() {
         (2, (128, 6144, 4096)),
     ] {
         for (dtype, a, b) in cases_with_mn_major_tf32() {
-            // Batches of tf32 with a row-major B rank warp-level plans first (the model
-            // charges every batch's transposing copy to the warpgroup ones): their best six
-            // warpgroup plans, wherever they rank.
+            // Batches of tf32 with a row-major B may rank warp-level plans first (the model
+            // charges every batch's transposing copy to the plain warpgroup ones): their best
+            // six warpgroup plans, wherever they rank.
             let copied = hopper::read_layouts(dtype, a, b) != (a, b);
             let opts = Options {
                 top: if copied { 60 } else { 6 },
@@ -1412,20 +1412,27 @@ fn batched_kernels_address_3d_maps_and_assemble_without_spills() {
             assert!(!plans.is_empty(), "{dtype} {batch} x {shape:?} {a:?}/{b:?}");
             for (plan, opts) in plans {
                 let what = format!("{dtype} {batch} x {shape:?} {a:?}/{b:?}\n{plan}");
-                assert!(!plan.transposed && !plan.stream_k, "{what}");
+                // Transposed batched plans only where they save tf32 a B copy.
+                let (m, nn, kk) = shape;
+                let caller = GemmProblem::new(m, nn, kk, batch, dtype).unwrap();
+                let t_ok = hopper::supports_transposed(&caller, true, a, b).is_ok();
+                assert!((t_ok || !plan.transposed) && !plan.stream_k, "{what}");
                 let k = compile(&plan, &opts).unwrap_or_else(|e| panic!("{what}: {e}"));
                 assert_eq!(parse_module(&k.ptx).unwrap(), k.module, "{what}");
                 assert!(k.ptx.contains("cp.async.bulk.tensor.3d"), "{what}");
                 assert!(!k.ptx.contains("bulk.tensor.2d"), "{what}");
-                let (m, nn, kk) = shape;
                 let eb = dtype.input_bytes() as u64;
                 for t in &k.tensor_maps {
                     assert_eq!(t.batch, batch as u64, "{what}");
                     let per = match t.operand {
+                        // The maps name the caller's operands, a transposed plan's too.
                         codegen::TmaOperand::A => (m * kk) as u64 * eb,
-                        // A tf32 row-major B is read from its transposed copy: n rows
-                        // of k elements at a 16-byte multiple pitch.
-                        codegen::TmaOperand::B if hopper::read_layouts(dtype, a, b).1 != b => {
+                        // A plain plan reads a tf32 row-major B from its transposed copy:
+                        // n rows of k elements at a 16-byte multiple pitch (a transposed
+                        // plan reads it as stored, into registers).
+                        codegen::TmaOperand::B
+                            if !plan.transposed && hopper::read_layouts(dtype, a, b).1 != b =>
+                        {
                             nn as u64 * hopper::transpose::pitch(kk) as u64
                         }
                         codegen::TmaOperand::B => (kk * nn) as u64 * eb,
@@ -1485,13 +1492,18 @@ fn batched_grids_count_every_batchs_tiles() {
     assert_eq!(compile(&plan, &opts).unwrap().grid[0], 32, "{plan}");
 }
 
-/// Stream-K and transposed plans take one batch: asked for on a batched GEMM, the plan is
-/// refused with a reason, never built over one batch only.
+/// Stream-K plans take one batch, and so do transposed ones but in tf32 with a row-major B
+/// (which they read from registers instead of copying it): asked for on a batched GEMM, the
+/// plan is refused with a reason, never built over one batch only.
 #[test]
 fn batched_gemms_refuse_stream_k_and_transposed_plans() {
-    use MatLayout::RowMajor as R;
+    use MatLayout::{ColMajor as C, RowMajor as R};
     let p = GemmProblem::new(16, 4096, 4096, 2, GemmDType::F16).unwrap();
     let why = hopper::supports_transposed(&p, true, R, R).unwrap_err();
+    assert!(why.contains("batched"), "{why}");
+    let tf32 = GemmProblem::new(16, 4096, 4096, 2, GemmDType::TF32).unwrap();
+    assert!(hopper::supports_transposed(&tf32, true, R, R).is_ok());
+    let why = hopper::supports_transposed(&tf32, true, R, C).unwrap_err();
     assert!(why.contains("batched"), "{why}");
     let stream_k = Options {
         top: 4,

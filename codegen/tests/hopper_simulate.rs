@@ -363,6 +363,8 @@ fn tf32_mn_major_operands_compute_the_gemm() {
         (C, C, (200, 137, 150), 1),
         (C, R, (72, 135, 199), 3),
         (C, C, (300, 136, 72), 1),
+        // Batched transposed plans (a row-major B read from registers, no copy).
+        (R, R, (100, 264, 96), 3),
     ] {
         for (p, o) in copied_cases(GemmDType::TF32, shape, batch, a, b) {
             let kern = compile(&p, &o).unwrap();

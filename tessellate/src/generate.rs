@@ -337,7 +337,7 @@ pub fn plans(
     }
     // Pure wgmma plans, so only where the caller's ratio allows tensor-only mixes.
     let tensor_only_ok = opts.ratio.is_none_or(|r| r == 0.0);
-    if opts.transposed_warpgroups && wgmma_ok && tensor_only_ok && problem.batch == 1 {
+    if opts.transposed_warpgroups && wgmma_ok && tensor_only_ok {
         let pt = problem.transposed();
         // At a decode shape n (the caller's m) in one instruction of a multiple of 8
         // columns; above 128 rows, tiles of [`TRANSPOSED_WIDTHS`] along it.
