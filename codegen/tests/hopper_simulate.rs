@@ -226,7 +226,9 @@ fn compile_options_compute_the_gemm() {
         (GemmDType::TF32, C, C, (200, 264, 136)),
     ] {
         let ranked = warpgroup_plans(d, shape, 1, a, b, Options::default(), false);
-        for (p, o) in ranked.into_iter().take(2) {
+        // One plan of the last case (A from registers), to keep CI's time.
+        let take = if a == C { 1 } else { 2 };
+        for (p, o) in ranked.into_iter().take(take) {
             for (name, set) in VARIANTS {
                 let mut o = CompileOptions { sms: SMS, ..o };
                 set(&mut o);
