@@ -343,9 +343,9 @@ pub struct PaddedCopy {
     pub rows: u64,
     /// Bytes of one row as the caller stores it (the source pitch).
     pub row_bytes: u64,
-    /// The copy holds each batch's matrix transposed (`hopper::transpose`): a tf32 operand
-    /// stored MN-major (k rows of m or n elements), which tf32 wgmma cannot read, becomes
-    /// K-major rows of k elements. `false`: the rows as they are, at a wider pitch.
+    /// The copy holds each batch's matrix transposed (`hopper::transpose`): a tf32 B stored
+    /// MN-major (k rows of n elements), which tf32 wgmma cannot read from shared memory,
+    /// becomes K-major rows of k elements. `false`: the rows as they are, at a wider pitch.
     pub transposed: bool,
     /// Rows of the copy (every batch's): `rows`, or where [`PaddedCopy::transposed`], the
     /// batches times the elements of a source row.

@@ -741,19 +741,18 @@ impl Cta<'_> {
         if d.len() as u64 != n / 2 {
             return Err(bad("accumulator count"));
         }
-        let a_desc = if a_in_regs {
-            // Unused: the B descriptor stands in.
-            desc(2)?
+        let a = if a_in_regs {
+            wgmma::ASource::Regs(a_regs)
         } else {
-            desc(1)?
+            wgmma::ASource::Smem(desc(1)?)
         };
         Ok(wgmma::Op {
             at,
             n,
             k,
             elem,
-            desc: [a_desc, desc(2)?],
-            a_regs: if a_in_regs { a_regs } else { Vec::new() },
+            a,
+            b: desc(2)?,
             trans,
             sign,
             accumulate: uniform(3)? & 1 != 0,
@@ -776,20 +775,21 @@ impl Cta<'_> {
         })?;
         self.check_async(read, op.at, "a wgmma")?;
         let k = op.k as usize;
-        let a = if op.a_regs.is_empty() {
-            a
-        } else {
+        let a = match &op.a {
+            wgmma::ASource::Smem(_) => a,
             // Read now, at retirement: a kernel that rewrote them early reads its new values.
-            let mut a = vec![0.0; 64 * k];
-            for t in 0..128u64 {
-                let th = &ts[wg * 128 + t as usize];
-                for (q, reg) in op.a_regs.iter().enumerate() {
-                    let (row, col) = wgmma::Op::a_fragment(t, q as u64);
-                    let bits = th.regs.get(reg).copied().unwrap_or(0) as u32;
-                    a[row as usize * k + col as usize] = op.elem.value(&bits.to_le_bytes());
+            wgmma::ASource::Regs(regs) => {
+                let mut a = vec![0.0; 64 * k];
+                for t in 0..128u64 {
+                    let th = &ts[wg * 128 + t as usize];
+                    for (q, reg) in regs.iter().enumerate() {
+                        let (row, col) = wgmma::Op::a_fragment(t, q as u64);
+                        let bits = th.regs.get(reg).copied().unwrap_or(0) as u32;
+                        a[row as usize * k + col as usize] = op.elem.value(&bits.to_le_bytes());
+                    }
                 }
+                a
             }
-            a
         };
         for t in 0..128u64 {
             let th = &mut ts[wg * 128 + t as usize];

@@ -130,6 +130,16 @@ pub struct Operands {
     pub read: Vec<u64>,
 }
 
+/// Where a wgmma reads A.
+#[derive(Clone, Debug)]
+pub enum ASource {
+    /// A shared-memory tile, through its matrix descriptor.
+    Smem(Desc),
+    /// Four registers per warpgroup thread (tf32 m64nNk8 only), in fragment order
+    /// ([`Op::a_fragment`]), read when the wgmma retires.
+    Regs(Vec<emit_ptx::ast::Reg>),
+}
+
 /// One issued `wgmma.mma_async`, as recorded at issue.
 #[derive(Clone, Debug)]
 pub struct Op {
@@ -141,11 +151,10 @@ pub struct Op {
     pub k: u64,
     /// Operand element type.
     pub elem: Elem,
-    /// A's and B's descriptors (A's unused where A is in registers).
-    pub desc: [Desc; 2],
-    /// A's registers (4 per thread, fragment order, [`Op::a_fragment`]) where A is in
-    /// registers, else empty.
-    pub a_regs: Vec<emit_ptx::ast::Reg>,
+    /// Where A is read.
+    pub a: ASource,
+    /// B's descriptor.
+    pub b: Desc,
     /// `imm-trans-a`, `imm-trans-b` (MN-major).
     pub trans: [bool; 2],
     /// `imm-scale-a * imm-scale-b` (1 or -1).
@@ -162,11 +171,11 @@ impl Op {
     pub fn operands(&self, smem: &[u8]) -> Result<Operands, u64> {
         let eb = self.elem.bytes();
         let mut addrs = Vec::new();
-        let mut read = |which: usize, rows: u64| -> Result<Vec<f64>, u64> {
+        let mut read = |desc: &Desc, which: usize, rows: u64| -> Result<Vec<f64>, u64> {
             let mut v = Vec::with_capacity((rows * self.k) as usize);
             for r in 0..rows {
                 for kk in 0..self.k {
-                    let a = self.desc[which].addr(self.trans[which], eb, r, kk);
+                    let a = desc.addr(self.trans[which], eb, r, kk);
                     let bytes = smem.get(a as usize..(a + eb) as usize).ok_or(a)?;
                     v.push(self.elem.value(bytes));
                     addrs.extend(a..a + eb);
@@ -174,12 +183,11 @@ impl Op {
             }
             Ok(v)
         };
-        let a = if self.a_regs.is_empty() {
-            read(0, 64)?
-        } else {
-            Vec::new()
+        let a = match &self.a {
+            ASource::Smem(desc) => read(desc, 0, 64)?,
+            ASource::Regs(_) => Vec::new(),
         };
-        let b = read(1, self.n)?;
+        let b = read(&self.b, 1, self.n)?;
         Ok(Operands { a, b, read: addrs })
     }
 

@@ -174,8 +174,8 @@ pub fn supports(
     }
     let eb = dt.input_bytes();
     let [a_rows, b_rows] = stored_rows(problem, a_layout, b_layout);
-    let [a_t, b_t] = transposed_by_copy(dt, a_layout, b_layout);
-    for (name, (rows, row), t) in [("A", a_rows, a_t), ("B", b_rows, b_t)] {
+    let b_t = b_transposed_by_copy(dt, b_layout);
+    for (name, (rows, row), t) in [("A", a_rows, false), ("B", b_rows, b_t)] {
         if t && !transpose::fits(problem.batch, rows, row) {
             return Err(format!(
                 "tf32 {name} stored MN-major ({rows} rows of {row} elements) is too large for \
@@ -222,7 +222,7 @@ pub fn pad_copies(
     b_layout: MatLayout,
 ) -> Vec<i64> {
     let eb = problem.dtype.input_bytes();
-    let transposed = transposed_by_copy(problem.dtype, a_layout, b_layout);
+    let transposed = [false, b_transposed_by_copy(problem.dtype, b_layout)];
     stored_rows(problem, a_layout, b_layout)
         .into_iter()
         .zip(transposed)
@@ -241,18 +241,18 @@ pub fn pad_copies(
 /// (kernel terms: A is `m x k`, B `k x n`): as stored, except that a tf32 B stored MN-major
 /// is read K-major from its transposing copy ([`transpose`]).
 pub fn read_layouts(dtype: GemmDType, a: MatLayout, b: MatLayout) -> (MatLayout, MatLayout) {
-    let [a_t, b_t] = transposed_by_copy(dtype, a, b);
-    (
-        if a_t { MatLayout::RowMajor } else { a },
-        if b_t { MatLayout::ColMajor } else { b },
-    )
+    if b_transposed_by_copy(dtype, b) {
+        (a, MatLayout::ColMajor)
+    } else {
+        (a, b)
+    }
 }
 
-/// Which of A and B stored as `a` and `b` a warpgroup kernel reads through a transposing
-/// copy: a tf32 B stored MN-major (tf32 wgmma reads K-major tiles only). A tf32 A stored
+/// Whether a warpgroup kernel reads a B stored as `b` through a transposing copy: a tf32 B
+/// stored MN-major (tf32 wgmma reads K-major shared-memory tiles only). A tf32 A stored
 /// MN-major is read as stored and fed to wgmma from registers ([`a_regs`]).
-fn transposed_by_copy(dtype: GemmDType, _a: MatLayout, b: MatLayout) -> [bool; 2] {
-    [false, dtype == GemmDType::TF32 && b_major(b) == Major::Mn]
+fn b_transposed_by_copy(dtype: GemmDType, b: MatLayout) -> bool {
+    dtype == GemmDType::TF32 && b_major(b) == Major::Mn
 }
 
 /// `(rows, elements a row)` of A and of B as stored (one batch): a K-major operand's rows
@@ -300,7 +300,7 @@ pub fn supports_transposed(
     if a_layout != MatLayout::RowMajor {
         return Err("a transposed plan needs a row-major A".into());
     }
-    let saves_copy = transposed_by_copy(problem.dtype, a_layout, b_layout)[1];
+    let saves_copy = b_transposed_by_copy(problem.dtype, b_layout);
     if problem.batch != 1 && !saves_copy {
         return Err("a transposed plan of a batched GEMM (tf32 with a row-major B only)".into());
     }
@@ -412,9 +412,9 @@ struct Shape {
     k_pair: bool,
     /// Programmatic dependent launch ([`CompileOptions::pdl`]).
     pdl: Pdl,
-    /// Whether the kernel's A and B maps read a transposing copy of the caller's buffer
-    /// ([`transpose`]): a tf32 B stored MN-major.
-    transposed_copies: [bool; 2],
+    /// Whether the kernel's B map reads a transposing copy of the caller's B ([`transpose`]):
+    /// a tf32 B stored MN-major.
+    b_transposed: bool,
     /// Consumers feed wgmma A from registers loaded from its MN-major tile ([`a_regs`]): a
     /// tf32 A stored MN-major.
     a_regs: bool,
@@ -428,7 +428,7 @@ impl Shape {
         }
         let (a_layout, b_layout) = kernel_layouts(plan, opts);
         supports(&p, true, a_layout, b_layout).or_else(unsupported)?;
-        let transposed_copies = transposed_by_copy(p.dtype, a_layout, b_layout);
+        let b_transposed = b_transposed_by_copy(p.dtype, b_layout);
         let (a_layout, b_layout) = read_layouts(p.dtype, a_layout, b_layout);
         let [wm, wn, bk] = plan.worker_tile();
         let eb = p.dtype.input_bytes();
@@ -866,7 +866,7 @@ impl Shape {
                 Pdl::Auto => Pdl::On,
                 x => x,
             },
-            transposed_copies,
+            b_transposed,
             a_regs,
         };
         if a_regs {
@@ -1239,17 +1239,11 @@ pub fn build(plan: &Plan, opts: &CompileOptions) -> Result<Kernel, CodegenError>
     // address, its entry beside the GEMM's.
     let mut padded = Vec::new();
     let pdl = sh.pdl != Pdl::Off;
-    for (t, &transposed) in tensor_maps[..2].iter().zip(&sh.transposed_copies) {
+    for (t, transposed) in tensor_maps[..2].iter().zip([false, sh.b_transposed]) {
         let copy = if transposed {
-            // The map's rows of k elements are the caller's columns: it stores k rows of m
-            // or n elements.
-            Some(transpose::copy(
-                t.operand,
-                p.batch,
-                p.k,
-                t.dims[1] as i64,
-                pdl,
-            ))
+            // The map's rows of k elements are the caller's columns: it stores k rows of n
+            // elements.
+            Some(transpose::copy(p.batch, p.k, t.dims[1] as i64, pdl))
         } else {
             let row_bytes = t.dims[0] as i64 * eb;
             pad::copy(t.operand, t.dims[1] as i64 * p.batch, row_bytes, pdl)

@@ -12,7 +12,7 @@ use emit_ptx::ptxas;
 use itex::Instruction;
 use std::panic::resume_unwind;
 use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, LazyLock, Mutex};
 use std::thread::JoinHandle;
 use tessellate::{GemmDType, GemmProblem, Options, Plan, plans};
 
@@ -102,8 +102,31 @@ fn work(rx: &Mutex<Receiver<Job>>) {
 }
 
 /// Assembles `ptx` for sm_90a and asserts that no entry spills (`what` names the kernel).
+///
+/// A kernel already assembled in this process (the same PTX text, by its 64-bit hash) is not
+/// assembled again: the first test that built it made the check. Tests of options that are
+/// on by default (PDL) build the default kernels a second time, about a tenth of the matrix's
+/// ptxas time. With `MOSAIC_PTXAS_PROFILE=FILE` each assembly appends `hash, milliseconds,
+/// thread, kernel` to FILE (tab-separated), to find where CI's time goes (run 50).
 pub fn assert_no_spills(ptx: &str, what: &dyn std::fmt::Display) {
+    use std::collections::HashSet;
+    use std::hash::{Hash, Hasher};
+    static ASSEMBLED: LazyLock<Mutex<HashSet<u64>>> = LazyLock::new(Mutex::default);
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    ptx.hash(&mut h);
+    let hash = h.finish();
+    let first = ASSEMBLED
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .insert(hash);
+    if !first {
+        return;
+    }
+    let start = std::time::Instant::now();
     let rep = ptxas::assemble(ptx, "sm_90a").unwrap_or_else(|e| panic!("{what}: {e}"));
+    if let Some(path) = std::env::var_os("MOSAIC_PTXAS_PROFILE") {
+        profile(&path, hash, start.elapsed(), what);
+    }
     for e in &rep.entries {
         assert_eq!((e.spill_stores, e.spill_loads), (0, 0), "{what}: {e:?}");
     }
@@ -115,6 +138,26 @@ pub fn assert_no_spills(ptx: &str, what: &dyn std::fmt::Display) {
         "{what}: {}",
         rep.log
     );
+}
+
+/// Appends one assembly's line to the profile at `path` (see [`assert_no_spills`]).
+fn profile(
+    path: &std::ffi::OsStr,
+    hash: u64,
+    took: std::time::Duration,
+    what: &dyn std::fmt::Display,
+) {
+    use std::io::Write;
+    let thread = std::thread::current().name().unwrap_or("").to_string();
+    let what = what.to_string().replace(['\n', '\t'], " ");
+    let line = format!("{hash:016x}\t{}\t{thread}\t{what}\n", took.as_millis());
+    let file = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(path);
+    // One write per line: threads of the same process append whole lines.
+    file.and_then(|mut f| f.write_all(line.as_bytes()))
+        .unwrap_or_else(|e| panic!("{}: {e}", path.to_string_lossy()));
 }
 
 /// Checks the TMA-store epilogue's staging protocol in `ptx` (`what` names the kernel): no
