@@ -343,8 +343,9 @@ pub struct PaddedCopy {
     pub rows: u64,
     /// Bytes of one row as the caller stores it (the source pitch).
     pub row_bytes: u64,
-    /// The copy holds each batch's matrix transposed (`hopper::transpose`): a tf32 B stored
-    /// MN-major (k rows of n elements), which tf32 wgmma cannot read from shared memory,
+    /// The copy holds each batch's matrix transposed (`hopper::transpose`): the kernel's tf32
+    /// B stored MN-major (k rows of n elements: the caller's row-major B, or a transposed
+    /// plan's caller's column-major A), which tf32 wgmma cannot read from shared memory,
     /// becomes K-major rows of k elements. `false`: the rows as they are, at a wider pitch.
     pub transposed: bool,
     /// Rows of the copy (every batch's): `rows`, or where [`PaddedCopy::transposed`], the

@@ -37,14 +37,16 @@ fn cases() -> Vec<(GemmDType, MatLayout, MatLayout)> {
 
 /// [`cases`] and tf32 with a row-major B, which a plain plan reads through its transposing
 /// copy (`hopper::transpose`) and a transposed plan as its A, from registers
-/// (`hopper::a_regs`); with `both_col`, also tf32 with both operands column-major (A from
-/// registers in plain plans; the batched matrix only, to keep CI's time). Otherwise these
-/// are the tf32 column-major-B kernel, so the tests of kernel options leave them out: the
-/// matrix takes most of CI's time.
+/// (`hopper::a_regs`), with A row-major and column-major (a transposed plan reads that A
+/// through its transposing copy); with `both_col`, also tf32 with both operands
+/// column-major (A from registers in plain plans; the batched matrix only, to keep CI's
+/// time). Otherwise these are the tf32 column-major-B kernel, so the tests of kernel options
+/// leave them out: the matrix takes most of CI's time.
 fn cases_with_mn_major_tf32(both_col: bool) -> Vec<(GemmDType, MatLayout, MatLayout)> {
     use MatLayout::{ColMajor as C, RowMajor as R};
     let mut v = cases();
     v.push((GemmDType::TF32, R, R));
+    v.push((GemmDType::TF32, C, R));
     if both_col {
         v.push((GemmDType::TF32, C, C));
     }
@@ -1509,6 +1511,11 @@ fn batched_gemms_refuse_stream_k_and_transposed_plans() {
     assert!(hopper::supports_transposed(&tf32, true, R, R).is_ok());
     let why = hopper::supports_transposed(&tf32, true, R, C).unwrap_err();
     assert!(why.contains("batched"), "{why}");
+    // A column-major A only in tf32, through its transposing copy.
+    let one = |d| GemmProblem::new(16, 4096, 4096, 1, d).unwrap();
+    assert!(hopper::supports_transposed(&one(GemmDType::TF32), true, C, R).is_ok());
+    let why = hopper::supports_transposed(&one(GemmDType::F16), true, C, R).unwrap_err();
+    assert!(why.contains("column-major A"), "{why}");
     let stream_k = Options {
         top: 4,
         stream_k: true,

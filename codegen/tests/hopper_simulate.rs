@@ -355,15 +355,17 @@ fn tf32_mn_major_operands_compute_the_gemm() {
     // registers wgmma takes A from (`hopper::a_regs`). Ragged tiles at every edge (n, m and
     // k multiples of neither 32 nor 64), transposed, split-K and decode plans among the
     // ranked ones, two consumer warpgroups, a batch, and an A from registers beside a B
-    // padded. The copies' unwritten bytes start as NaN, so a map reading past a row fails
-    // the check.
+    // padded. A transposed plan of a column-major A reads the caller's A through its
+    // transposing copy and the caller's row-major B from registers. The copies' unwritten
+    // bytes start as NaN, so a map reading past a row fails the check.
     let mut cases = Vec::new();
-    let (mut copies, mut regs) = (0, 0);
+    let (mut copies, mut regs, mut both) = (0, 0, 0);
     for (a, b, shape, batch) in [
         (R, R, (136, 264, 201), 1),
         (R, R, (16, 135, 333), 1),
         (C, C, (200, 137, 150), 1),
         (C, R, (72, 135, 199), 3),
+        (C, R, (24, 135, 333), 1),
         (C, C, (300, 136, 72), 1),
         // Batched transposed plans (a row-major B read from registers, no copy).
         (R, R, (100, 264, 96), 3),
@@ -380,13 +382,14 @@ fn tf32_mn_major_operands_compute_the_gemm() {
             );
             copies += usize::from(copied);
             regs += usize::from(from_regs);
+            both += usize::from(p.transposed && copied && from_regs);
             let what = format!("tf32 {a:?} A, {b:?} B {shape:?} x{batch}: {}", kind(&p));
             cases.push((what, p, o));
         }
     }
     assert!(
-        copies > 0 && regs > 0,
-        "{copies} copies, {regs} kernels with A in registers"
+        copies > 0 && regs > 0 && both > 0,
+        "{copies} copies, {regs} kernels with A in registers, {both} transposed with both"
     );
     check_all(cases);
 }

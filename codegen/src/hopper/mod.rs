@@ -282,12 +282,14 @@ pub fn transposed_layouts(a: MatLayout, b: MatLayout) -> (MatLayout, MatLayout) 
 }
 
 /// Whether the Hopper path takes transposed plans of `problem` (the caller's, `m x n x k`)
-/// with these layouts: [`supports`] for `n x m x k` with [`transposed_layouts`], and A
-/// row-major, because the kernel's B tile then has the caller's `m` rows (up to 128, in
-/// general not whole 64-element chunks), which only the K-major layout holds. Batched
-/// GEMMs only in tf32 with a row-major B, which a plain plan copies transposed first and a
-/// transposed one reads from registers ([`a_regs`]); for the others the model was never
-/// measured ranking batched transposed plans.
+/// with these layouts: [`supports`] for `n x m x k` with [`transposed_layouts`], where the
+/// kernel's B (the caller's A) is read K-major, because its tile then has the caller's `m`
+/// rows (up to 128, in general not whole 64-element chunks), which only the K-major layout
+/// holds: a row-major A as stored, or a tf32 column-major A through its transposing copy
+/// ([`transpose`]; at decode shapes that copy of `m x k` elements is far smaller than the
+/// plain plan's copy of B). Batched GEMMs only in tf32 with a row-major B, which a plain
+/// plan copies transposed first and a transposed one reads from registers ([`a_regs`]); for
+/// the others the model was never measured ranking batched transposed plans.
 ///
 /// # Errors
 /// A one-line reason, as [`supports`].
@@ -297,14 +299,16 @@ pub fn supports_transposed(
     a_layout: MatLayout,
     b_layout: MatLayout,
 ) -> Result<(), String> {
-    if a_layout != MatLayout::RowMajor {
-        return Err("a transposed plan needs a row-major A".into());
+    let (a, b) = transposed_layouts(a_layout, b_layout);
+    if b_major(b) != Major::K && !b_transposed_by_copy(problem.dtype, b) {
+        return Err(
+            "a transposed plan of a column-major A needs tf32 (and its transposing copy)".into(),
+        );
     }
     let saves_copy = b_transposed_by_copy(problem.dtype, b_layout);
     if problem.batch != 1 && !saves_copy {
         return Err("a transposed plan of a batched GEMM (tf32 with a row-major B only)".into());
     }
-    let (a, b) = transposed_layouts(a_layout, b_layout);
     supports(&problem.transposed(), has_wgmma, a, b)
 }
 
@@ -412,8 +416,8 @@ struct Shape {
     k_pair: bool,
     /// Programmatic dependent launch ([`CompileOptions::pdl`]).
     pdl: Pdl,
-    /// Whether the kernel's B map reads a transposing copy of the caller's B ([`transpose`]):
-    /// a tf32 B stored MN-major.
+    /// Whether the kernel's B map reads a transposing copy ([`transpose`]): a tf32 B stored
+    /// MN-major (the caller's B, or the caller's column-major A in a transposed plan).
     b_transposed: bool,
     /// Consumers feed wgmma A from registers loaded from its MN-major tile ([`a_regs`]): a
     /// tf32 A stored MN-major.
@@ -1242,8 +1246,14 @@ pub fn build(plan: &Plan, opts: &CompileOptions) -> Result<Kernel, CodegenError>
     for (t, transposed) in tensor_maps[..2].iter().zip([false, sh.b_transposed]) {
         let copy = if transposed {
             // The map's rows of k elements are the caller's columns: it stores k rows of n
-            // elements.
-            Some(transpose::copy(p.batch, p.k, t.dims[1] as i64, pdl))
+            // elements (the caller's B, or a transposed plan's caller's A).
+            Some(transpose::copy(
+                t.operand,
+                p.batch,
+                p.k,
+                t.dims[1] as i64,
+                pdl,
+            ))
         } else {
             let row_bytes = t.dims[0] as i64 * eb;
             pad::copy(t.operand, t.dims[1] as i64 * p.batch, row_bytes, pdl)

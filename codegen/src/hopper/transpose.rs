@@ -6,7 +6,8 @@
 //! kernel: it ran on mma.sync at 0.18-0.89x cuBLAS (H100, docs/BENCHMARKS.md run 47-e). (An
 //! A stored MN-major is fed to wgmma from registers instead, [`super::a_regs`]: transposed
 //! plans read a row-major B that way, without this copy. Run 48 copied such an A here too.)
-//! Here the kernel's module carries a copy entry (`mosaic_transpose_b`) that the launcher runs
+//! Here the kernel's module carries a copy entry (`mosaic_transpose_b`, or `mosaic_transpose_a`
+//! where a transposed plan reads the caller's column-major A as its B) that the launcher runs
 //! before the GEMM, as it runs `pad`'s: it writes each batch's `R x L` matrix (R rows of L four-byte elements, L fastest) as L rows
 //! of R elements at a pitch of `R * 4` rounded up to 16 bytes, which the GEMM's tensor maps
 //! then read as a K-major operand. The pad bytes past each row are never written nor read
@@ -63,20 +64,30 @@ pub fn bytes(batch: i64, rows: i64, cols: i64) -> i64 {
     batch * (rows * cols * EB + cols * pitch(rows))
 }
 
-/// The transposing copy of the caller's B (`batch` matrices of `rows` rows of `cols`
-/// four-byte elements, one after another) and its entry, to be launched as a programmatic
-/// dependent where `pdl`.
+/// The transposing copy of the caller's `operand` (`batch` matrices of `rows` rows of
+/// `cols` four-byte elements, one after another), which the kernel reads as its B, and its
+/// entry, to be launched as a programmatic dependent where `pdl`.
 ///
 /// # Panics
-/// If the copy does not [`fits`] (`hopper::supports` refuses those).
-pub(super) fn copy(batch: i64, rows: i64, cols: i64, pdl: bool) -> (PaddedCopy, Entry) {
+/// If `operand` is C or the copy does not [`fits`] (`hopper::supports` refuses those).
+pub(super) fn copy(
+    operand: TmaOperand,
+    batch: i64,
+    rows: i64,
+    cols: i64,
+    pdl: bool,
+) -> (PaddedCopy, Entry) {
+    assert!(operand != TmaOperand::C, "C is written, not copied");
     assert!(
         fits(batch, rows, cols),
         "{batch} x {rows} rows of {cols} elements"
     );
     let pitch_bytes = pitch(rows);
     let row_bytes = cols * EB;
-    let entry_name = "mosaic_transpose_b";
+    let entry_name = match operand {
+        TmaOperand::A => "mosaic_transpose_a",
+        _ => "mosaic_transpose_b",
+    };
 
     let (mut b, src, dst, tid) = super::pad::copy_prologue(pdl);
     let lane = b.digit(tid, 1, TL);
@@ -217,7 +228,7 @@ pub(super) fn copy(batch: i64, rows: i64, cols: i64, pdl: bool) -> (PaddedCopy, 
     };
     let entry = super::pad::copy_entry(entry_name, b, THREADS, vec![tile]);
     let copy = PaddedCopy {
-        operand: TmaOperand::B,
+        operand,
         entry: entry_name.into(),
         rows: (batch * rows) as u64,
         row_bytes: row_bytes as u64,
