@@ -1,5 +1,6 @@
 //! Ranking rules for decode shapes (`M <= 128`, one batch, transposed warpgroup plans
-//! allowed, so a row-major A): what the model does not see there, measured. The model
+//! allowed: a row-major A, or a tf32 one read through its transposing copy since run 50):
+//! what the model does not see there, measured. The model
 //! charges no L2 traffic, so where A's rows straddle 32-byte sectors it cannot tell grids
 //! whose CTAs read all of A's rows from grids whose CTAs read half of them
 //! ([`DECODE_A_ROWS_FACTOR`]), nor what sharing A and B over a cluster saves against a
@@ -14,7 +15,7 @@ use crate::plan::Plan;
 use crate::problem::GemmProblem;
 
 /// Whether `problem` is a decode shape under `opts`: at most 128 rows, one batch, with
-/// transposed warpgroup plans ranked (a row-major A).
+/// transposed warpgroup plans ranked (a row-major A, or tf32).
 pub(crate) fn is_decode(problem: &GemmProblem, opts: &Options) -> bool {
     opts.transposed_warpgroups && problem.m <= 128 && problem.batch == 1
 }
