@@ -710,7 +710,10 @@ fn tf32_row_major_b_takes_transposed_wgmma_with_a_from_registers() {
     for shape in ["--m 16 --n 4096 --k 14336", "--m 128 --n 4096 --k 4096"] {
         let (out, ptx) = sm90a_compiled(&format!("{shape} --dtype tf32 --a-layout col"));
         assert!(out.contains("transpose computes C^T = B^T A^T"), "{out}");
-        assert!(out.contains("copy      A:") && out.contains("transposed into"), "{out}");
+        assert!(
+            out.contains("copy      A:") && out.contains("transposed into"),
+            "{out}"
+        );
         assert!(ptx.contains(".entry mosaic_transpose_a"), "{shape}");
         assert!(from_regs(&ptx), "{shape}");
     }
