@@ -1,4 +1,4 @@
-//! A tf32 B stored MN-major, copied transposed into K-major rows ahead of the GEMM.
+//! A kernel's tf32 B stored MN-major, copied transposed into K-major rows ahead of the GEMM.
 //!
 //! wgmma reads an MN-major operand from shared memory only for 16-bit types (the
 //! `imm-trans` bits; PTX ISA 9.7.15.5.1.2, "tf32 ... must be K-major"), so a plain tf32 plan
@@ -7,11 +7,11 @@
 //! A stored MN-major is fed to wgmma from registers instead, [`super::a_regs`]: transposed
 //! plans read a row-major B that way, without this copy. Run 48 copied such an A here too.)
 //! Here the kernel's module carries a copy entry (`mosaic_transpose_b`, or `mosaic_transpose_a`
-//! where a transposed plan reads the caller's column-major A as its B) that the launcher runs
-//! before the GEMM, as it runs `pad`'s: it writes each batch's `R x L` matrix (R rows of L four-byte elements, L fastest) as L rows
-//! of R elements at a pitch of `R * 4` rounded up to 16 bytes, which the GEMM's tensor maps
-//! then read as a K-major operand. The pad bytes past each row are never written nor read
-//! (a map's extent is the logical row).
+//! where a transposed plan reads the caller's column-major A as its B, run 50) that the
+//! launcher runs before the GEMM, as it runs `pad`'s: it writes each batch's `R x L` matrix
+//! (R rows of L four-byte elements, L fastest) as L rows of R elements at a pitch of `R * 4`
+//! rounded up to 16 bytes, which the GEMM's tensor maps then read as a K-major operand. The
+//! pad bytes past each row are never written nor read (a map's extent is the logical row).
 //!
 //! One CTA of 256 threads (8 warps) moves a tile of [`TR`] source rows by [`TL`] columns
 //! through shared memory: each warp reads 32 consecutive elements of a source row at once
