@@ -1386,7 +1386,8 @@ fn transposed_grids_above_128_rows_assemble_without_spills() {
 /// ragged, a square, a decode-like and a split-K batch is one grid over all batches' tile slots whose
 /// loads and TMA stores address a 3-D tensor map (batch as dimension 2, box extent 1, each
 /// batch's own extents and stride), never stream-K, transposed only in tf32 with a row-major
-/// B (its A from registers), and assembles without spills.
+/// B (its A from registers; a column-major A through its transposing copy), and assembles
+/// without spills.
 #[test]
 fn batched_kernels_address_3d_maps_and_assemble_without_spills() {
     let ptxas_ok = ptxas::require_or_skip("batched_kernels").is_some();
@@ -1428,21 +1429,26 @@ fn batched_kernels_address_3d_maps_and_assemble_without_spills() {
                 assert!(k.ptx.contains("cp.async.bulk.tensor.3d"), "{what}");
                 assert!(!k.ptx.contains("bulk.tensor.2d"), "{what}");
                 let eb = dtype.input_bytes() as u64;
+                // The maps name the caller's operands, a transposed plan's too. The kernel's
+                // B (the caller's B, or a transposed plan's caller's A) may be read from its
+                // transposing copy: its m or n rows of k elements at a 16-byte multiple pitch.
+                use codegen::TmaOperand::{A, B, C};
+                let (ka, kb) = if plan.transposed {
+                    hopper::transposed_layouts(a, b)
+                } else {
+                    (a, b)
+                };
+                let (kernel_b, b_rows) = if plan.transposed { (A, m) } else { (B, nn) };
+                let b_copied = hopper::read_layouts(dtype, ka, kb).1 != kb;
                 for t in &k.tensor_maps {
                     assert_eq!(t.batch, batch as u64, "{what}");
                     let per = match t.operand {
-                        // The maps name the caller's operands, a transposed plan's too.
-                        codegen::TmaOperand::A => (m * kk) as u64 * eb,
-                        // A plain plan reads a tf32 row-major B from its transposed copy:
-                        // n rows of k elements at a 16-byte multiple pitch (a transposed
-                        // plan reads it as stored, into registers).
-                        codegen::TmaOperand::B
-                            if !plan.transposed && hopper::read_layouts(dtype, a, b).1 != b =>
-                        {
-                            nn as u64 * hopper::transpose::pitch(kk) as u64
+                        op if b_copied && op == kernel_b => {
+                            b_rows as u64 * hopper::transpose::pitch(kk) as u64
                         }
-                        codegen::TmaOperand::B => (kk * nn) as u64 * eb,
-                        codegen::TmaOperand::C => (m * nn) as u64 * 4,
+                        A => (m * kk) as u64 * eb,
+                        B => (kk * nn) as u64 * eb,
+                        C => (m * nn) as u64 * 4,
                     };
                     assert_eq!(t.batch_stride_bytes, per, "{what}");
                     assert_eq!(t.batch_stride_bytes % 16, 0, "{what}");

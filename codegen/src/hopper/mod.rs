@@ -300,7 +300,7 @@ pub fn supports_transposed(
     b_layout: MatLayout,
 ) -> Result<(), String> {
     let (a, b) = transposed_layouts(a_layout, b_layout);
-    if b_major(b) != Major::K && !b_transposed_by_copy(problem.dtype, b) {
+    if b_major(read_layouts(problem.dtype, a, b).1) != Major::K {
         return Err(
             "a transposed plan of a column-major A needs tf32 (and its transposing copy)".into(),
         );
