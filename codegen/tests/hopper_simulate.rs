@@ -395,6 +395,55 @@ fn tf32_mn_major_operands_compute_the_gemm() {
 }
 
 #[test]
+fn mn_major_b_tiles_read_in_part_compute_the_gemm() {
+    // A B tile whose last MN-major chunk of 128-byte spans is read in part loads it through
+    // the tail map (`tmap_b_tail`), a box narrower than the span whose barrier expects its
+    // data bytes only (run 23-c): 96-column tiles of a row-major B (one whole chunk and a
+    // tail), and the transposed plans of a 16-bit column-major A at decode shapes, whose B
+    // (the caller's A) is a tail alone of the caller's m columns (8 to 24 here; m = 17 read
+    // through its copy), with split-K and two or three consumer warpgroups among them.
+    let mut cases = Vec::new();
+    for (d, a, b, shape) in [
+        (GemmDType::F16, R, R, (128, 288, 256)),
+        (GemmDType::BF16, C, R, (100, 480, 200)),
+        (GemmDType::F16, C, R, (16, 264, 1032)),
+        (GemmDType::BF16, C, C, (24, 200, 520)),
+        (GemmDType::F16, C, R, (8, 136, 264)),
+        (GemmDType::F16, C, C, (17, 130, 1000)),
+    ] {
+        let ranked = warpgroup_plans(
+            d,
+            shape,
+            1,
+            a,
+            b,
+            Options {
+                top: 60,
+                ..Options::default()
+            },
+            false,
+        );
+        let tails: Vec<_> = ranked
+            .into_iter()
+            .filter(|(p, _)| {
+                let wn = p.cta_tile[1];
+                (a == C && p.transposed) || (!p.transposed && b == R && wn % 64 != 0)
+            })
+            .take(6)
+            .collect();
+        assert!(
+            !tails.is_empty(),
+            "{d:?} {a:?}/{b:?} {shape:?}: no tile read in part"
+        );
+        for (p, o) in tails {
+            let what = format!("{d:?} {a:?} A, {b:?} B {shape:?}: {}", kind(&p));
+            cases.push((what, p, CompileOptions { sms: SMS, ..o }));
+        }
+    }
+    check_all(cases);
+}
+
+#[test]
 fn odd_c_pitches_store_staged_rows() {
     // An f32 C whose rows are not 16-byte multiples (N not a multiple of 4) goes out through
     // the staging boxes, each warp writing rows of 32 elements itself (no TMA store, no

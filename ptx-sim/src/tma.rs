@@ -13,8 +13,10 @@
 //! - Swizzle `CU_TENSOR_MAP_SWIZZLE_{128,64,32}B` XORs the 16-byte chunk bits `[4, 4 + b)`
 //!   of the shared-memory address with bits `[7, 7 + b)` (`b` = 3, 2, 1), the pattern that
 //!   wgmma's descriptor swizzle modes apply to the addresses they compute.
-//! - The transaction count a load completes on its mbarrier is the whole box's bytes, the
-//!   zero-filled ones included.
+//! - The transaction count a load completes on its mbarrier is the box's data bytes
+//!   (`box_dims` elements, the zero-filled ones included), not its shared-memory footprint:
+//!   a 32 x 32 f16 box with 128-byte swizzle completes 2 KiB over 4 KiB of rows (measured on
+//!   an H100: docs/BENCHMARKS.md run 23-c).
 
 /// A tiled tensor map, as a kernel's `.param .align 64 .b8 [128]` would hold it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -34,9 +36,13 @@ pub struct TensorMap {
 }
 
 impl TensorMap {
-    /// Bytes of a box's shared-memory image (the transaction count of a load).
+    /// Bytes of a box's data (the transaction count of a load): its elements, not the
+    /// shared-memory footprint of a swizzled box narrower than its span.
     pub fn box_bytes(&self) -> u64 {
-        self.row_pitch() * u64::from(self.box_dims[1]) * u64::from(self.box_dims[2].max(1))
+        u64::from(self.elem_bytes)
+            * u64::from(self.box_dims[0])
+            * u64::from(self.box_dims[1])
+            * u64::from(self.box_dims[2].max(1))
     }
 
     /// Bytes from one box row to the next in shared memory.
@@ -108,7 +114,8 @@ mod tests {
     #[test]
     fn swizzled_rows_keep_one_span_and_edges_read_nothing() {
         let m = map(32, 128);
-        assert_eq!(m.box_bytes(), 4 * 128);
+        // Four rows of 32 elements: 256 data bytes over four 128-byte spans.
+        assert_eq!(m.box_bytes(), 4 * 64);
         let e = m.elements(&[90, 8]);
         // Row 1 of the box starts one span in; column 10 (global 100) is out of bounds.
         assert_eq!(e[32], (128, Some(0x1000 + 90 * 2 + 9 * 256)));

@@ -160,33 +160,15 @@ pub fn layout(s: &str) -> MatLayout {
 }
 
 /// Ranking options with warpgroup (wgmma + TMA) plans, plain and transposed, only where the
-/// Hopper path can lower them for these layouts; the rest default. `plans` ranks with them
-/// too, so that its plan N is `compile --plan N`'s.
+/// Hopper path can lower them for these layouts ([`codegen::hopper::ranking_options`]); the
+/// rest default. `plans` ranks with them too, so that its plan N is `compile --plan N`'s.
 pub fn lowerable(
     problem: &tessellate::GemmProblem,
     target: &hw_models::Target,
     a_layout: MatLayout,
     b_layout: MatLayout,
 ) -> Options {
-    let wgmma = target.features.has_wgmma;
-    let transposed = codegen::hopper::supports_transposed(problem, wgmma, a_layout, b_layout);
-    let (ta, tb) = codegen::hopper::transposed_layouts(a_layout, b_layout);
-    Options {
-        warpgroups: codegen::hopper::supports(problem, wgmma, a_layout, b_layout).is_ok(),
-        transposed_warpgroups: transposed.is_ok(),
-        narrow_b_tiles: true,
-        b_pitch_bytes: Some(codegen::hopper::b_pitch_bytes(problem, b_layout)),
-        b_k_major: codegen::hopper::read_layouts(problem.dtype, a_layout, b_layout).1
-            == MatLayout::ColMajor,
-        warpgroup_vector: codegen::hopper::lowers_ffma_columns(problem, a_layout),
-        pad_copies: codegen::hopper::pad_copies(problem, a_layout, b_layout),
-        transposed_pad_copies: if transposed.is_ok() {
-            codegen::hopper::pad_copies(&problem.transposed(), ta, tb)
-        } else {
-            Vec::new()
-        },
-        ..Options::default()
-    }
+    codegen::hopper::ranking_options(problem, target.features.has_wgmma, a_layout, b_layout)
 }
 
 /// Compile options with the target's shared memory and SM count, every choice left to the

@@ -82,6 +82,11 @@ pub struct Options {
     /// The same for transposed warpgroup plans, whose kernel reads the caller's B as its A
     /// and the caller's A as its B (`codegen::hopper::pad_copies` of the transposed problem).
     pub transposed_pad_copies: Vec<i64>,
+    /// Transposed warpgroup plans read their B (the caller's A) MN-major: a column-major
+    /// 16-bit A read as stored (`codegen::hopper::read_layouts` of the transposed layouts),
+    /// held in whole chunks of a swizzle span ([`ring::held_extent`]). `false`: K-major (a
+    /// row-major A, or a tf32 one through its transposing copy).
+    pub transposed_b_mn_major: bool,
 }
 
 impl Default for Options {
@@ -100,6 +105,7 @@ impl Default for Options {
             warpgroup_vector: false,
             pad_copies: Vec::new(),
             transposed_pad_copies: Vec::new(),
+            transposed_b_mn_major: false,
         }
     }
 }
@@ -360,7 +366,7 @@ pub fn plans(
         let b = BLoad {
             multicast: large_m && transposed_b_multicast_pays(problem),
             straddles: false,
-            mn_major: false,
+            mn_major: opts.transposed_b_mn_major,
             any_grid: large_m,
         };
         for c in wgmma_candidates(dtype, target, &pt, wns, b, span, opts.stream_k) {

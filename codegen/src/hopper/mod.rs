@@ -300,9 +300,11 @@ pub fn supports_transposed(
     b_layout: MatLayout,
 ) -> Result<(), String> {
     let (a, b) = transposed_layouts(a_layout, b_layout);
-    if b_major(read_layouts(problem.dtype, a, b).1) != Major::K {
+    if b_major(read_layouts(problem.dtype, a, b).1) == Major::Mn && problem.m > 128 {
         return Err(
-            "a transposed plan of a column-major A needs tf32 (and its transposing copy)".into(),
+            "a transposed plan of a 16-bit column-major A above 128 rows (measured \
+                    at decode shapes only)"
+                .into(),
         );
     }
     let saves_copy = b_transposed_by_copy(problem.dtype, b_layout);
@@ -310,6 +312,40 @@ pub fn supports_transposed(
         return Err("a transposed plan of a batched GEMM (tf32 with a row-major B only)".into());
     }
     supports(&problem.transposed(), has_wgmma, a, b)
+}
+
+/// The ranking options that depend on the operands: warpgroup (wgmma + TMA) plans, plain and
+/// transposed, only where this path lowers them for `problem` with A and B stored as `a`
+/// and `b`; B's pitch and major as the tensor maps read it; the operand copies each plan
+/// pays; FFMA columns beside wgmma where they lower ([`lowers_ffma_columns`]). The search
+/// options (`top`, `budget`, `ratio`, `swizzle`, `stream_k`) are left at their defaults for
+/// the caller to set. `mosaic compile` and `mosaic plans` rank with these, so that a plan
+/// ranked is a plan this path builds.
+pub fn ranking_options(
+    problem: &tessellate::GemmProblem,
+    has_wgmma: bool,
+    a: MatLayout,
+    b: MatLayout,
+) -> tessellate::Options {
+    let transposed = supports_transposed(problem, has_wgmma, a, b).is_ok();
+    let (ta, tb) = transposed_layouts(a, b);
+    tessellate::Options {
+        warpgroups: supports(problem, has_wgmma, a, b).is_ok(),
+        transposed_warpgroups: transposed,
+        narrow_b_tiles: true,
+        b_pitch_bytes: Some(b_pitch_bytes(problem, b)),
+        b_k_major: b_major(read_layouts(problem.dtype, a, b).1) == Major::K,
+        warpgroup_vector: lowers_ffma_columns(problem, a),
+        pad_copies: pad_copies(problem, a, b),
+        transposed_pad_copies: if transposed {
+            pad_copies(&problem.transposed(), ta, tb)
+        } else {
+            Vec::new()
+        },
+        transposed_b_mn_major: transposed
+            && b_major(read_layouts(problem.dtype, ta, tb).1) == Major::Mn,
+        ..tessellate::Options::default()
+    }
 }
 
 /// The layouts of the kernel's A and B as the caller stores them: a transposed plan's A is
@@ -613,7 +649,7 @@ impl Shape {
         }
         // A tail box (a last chunk read in part) was measured only for B at 128-byte spans
         // after at least one whole chunk (runs 23-c..23-e); A tiles are whole chunks.
-        if a.tail_inner().is_some() || (b.tail_inner().is_some() && (b.span != SPAN || wn < 64)) {
+        if a.tail_inner().is_some() || (b.tail_inner().is_some() && b.span != SPAN) {
             return unsupported(format!(
                 "{}x{wn} tiles whose MN-major chunks of {}-byte spans are read in part",
                 plan.cta_tile[0], b.span

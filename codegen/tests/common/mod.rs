@@ -255,23 +255,19 @@ pub fn warpgroup_plans(
     let t = hw_models::target("sm_90a", None).unwrap();
     let problem = GemmProblem::new(m, n, k, batch, dtype).unwrap();
     hopper::supports(&problem, t.features.has_wgmma, a, b).unwrap();
-    let transposed = hopper::supports_transposed(&problem, true, a, b).is_ok();
+    // The operand-dependent options as the CLI ranks with them; the search options the
+    // caller's, and FFMA columns only where it asks (`mixed` tests).
     let r = plans(
         &problem,
         &t,
         &Options {
-            transposed_warpgroups: transposed,
-            narrow_b_tiles: true,
-            b_pitch_bytes: Some(hopper::b_pitch_bytes(&problem, b)),
-            b_k_major: hopper::read_layouts(dtype, a, b).1 == MatLayout::ColMajor,
-            pad_copies: hopper::pad_copies(&problem, a, b),
-            transposed_pad_copies: if transposed {
-                let (ta, tb) = hopper::transposed_layouts(a, b);
-                hopper::pad_copies(&problem.transposed(), ta, tb)
-            } else {
-                Vec::new()
-            },
-            ..opts
+            top: opts.top,
+            budget: opts.budget,
+            ratio: opts.ratio,
+            swizzle: opts.swizzle,
+            stream_k: opts.stream_k,
+            warpgroup_vector: opts.warpgroup_vector,
+            ..hopper::ranking_options(&problem, true, a, b)
         },
     )
     .unwrap();
