@@ -391,14 +391,24 @@ fn decode_shapes_rank_transposed_plans_first_and_large_shapes_never_split() {
         assert!(p.transposed, "{p}");
         assert_eq!(p.cta_tile[..2], [tile, n], "{p}");
     }
-    // Column-major A: no transposed plan (the kernel's 16-row B tile must be K-major).
-    let col = warpgroup_plans(
-        GemmDType::F16,
-        (16, 4096, 4096),
-        MatLayout::ColMajor,
-        MatLayout::RowMajor,
-    );
-    assert!(col.iter().all(|(p, _)| !p.transposed));
+    // A 16-bit column-major A: transposed plans lead at decode shapes too, their B (the
+    // caller's A) an MN-major tile of the caller's m columns loaded as one tail box
+    // (1.073x the plain default at 16x4096x4096, run 51-a), but none above 128 rows (never
+    // measured there).
+    for (d, b) in [
+        (GemmDType::F16, MatLayout::RowMajor),
+        (GemmDType::BF16, MatLayout::ColMajor),
+    ] {
+        let (p, opts) = warpgroup_plans(d, (16, 4096, 4096), MatLayout::ColMajor, b)[0].clone();
+        assert!(p.transposed && p.cta_tile[1] == 16, "{p}");
+        let k = compile(&p, &opts).unwrap();
+        assert!(
+            k.ptx.contains(".param .align 64 .b8 tmap_b_tail[128]"),
+            "{p}"
+        );
+        let large = warpgroup_plans(d, (129, 4096, 4096), MatLayout::ColMajor, b);
+        assert!(large.iter().all(|(p, _)| !p.transposed));
+    }
     for (p, _) in warpgroup_plans(
         GemmDType::F16,
         (4096, 4096, 4096),

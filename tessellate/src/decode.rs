@@ -1,5 +1,6 @@
 //! Ranking rules for decode shapes (`M <= 128`, one batch, transposed warpgroup plans
-//! allowed: a row-major A, or a tf32 one read through its transposing copy since run 50):
+//! allowed: a row-major A; since run 50 a tf32 one read through its transposing copy, since
+//! run 51 a 16-bit column-major one read MN-major):
 //! what the model does not see there, measured. The model
 //! charges no L2 traffic, so where A's rows straddle 32-byte sectors it cannot tell grids
 //! whose CTAs read all of A's rows from grids whose CTAs read half of them

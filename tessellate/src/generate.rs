@@ -358,8 +358,9 @@ pub fn plans(
         } else {
             &decode_wn
         };
-        // Their B is the caller's row-major A, k fastest (not charged for rows straddling
-        // lines: see [`b_straddles`]). Above 128 rows shared by pairs of tile rows where its
+        // Their B is the caller's A: row-major (k fastest) or a 16-bit column-major one
+        // ([`Options::transposed_b_mn_major`], held in whole chunks); not charged for rows
+        // straddling lines (see [`b_straddles`]). Above 128 rows shared by pairs of tile rows where its
         // rows straddle 32-byte sectors ([`transposed_b_multicast_pays`]); at decode shapes
         // multicast of the activations ran slower (run 7-f, 0.81-0.99x of the same tiles
         // without it).

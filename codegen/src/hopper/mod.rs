@@ -56,7 +56,8 @@
 //! (64 or 128) rows and all `bn` columns, issuing `wm / 64` `wgmma.m64n{bn}k{16|8}` per k
 //! step. Operand tiles and their descriptors (128-, 64- or 32-byte swizzle spans) are in
 //! [`layout`]; an MN-major B tile whose last chunk is read in part (96 columns of 128-byte
-//! spans) loads that chunk through one more tensor map, `tmap_b_tail` (after C's where
+//! spans; or a transposed plan's B, a 16-bit column-major A's `m` columns, 8 to 128) loads
+//! that chunk through one more tensor map, `tmap_b_tail` (after C's where
 //! there is one), with a box as wide as the part, and `full[s]` expects only the bytes
 //! written. Edges: TMA fills out-of-bounds
 //! box elements with zeros (so ragged M, N and K need no masking in the main loop), and the
@@ -282,12 +283,12 @@ pub fn transposed_layouts(a: MatLayout, b: MatLayout) -> (MatLayout, MatLayout) 
 }
 
 /// Whether the Hopper path takes transposed plans of `problem` (the caller's, `m x n x k`)
-/// with these layouts: [`supports`] for `n x m x k` with [`transposed_layouts`], where the
-/// kernel's B (the caller's A) is read K-major, because its tile then has the caller's `m`
-/// rows (up to 128, in general not whole 64-element chunks), which only the K-major layout
-/// holds: a row-major A as stored, or a tf32 column-major A through its transposing copy
-/// ([`transpose`]; at decode shapes that copy of `m x k` elements is far smaller than the
-/// plain plan's copy of B). Batched GEMMs only in tf32 with a row-major B, which a plain
+/// with these layouts: [`supports`] for `n x m x k` with [`transposed_layouts`]. The kernel's
+/// B (the caller's A) is read K-major where A is row-major, or where a tf32 A is
+/// column-major through its transposing copy ([`transpose`]; at decode shapes that copy of
+/// `m x k` elements is far smaller than the plain plan's copy of B); a 16-bit column-major
+/// A is read MN-major as stored, its tile of the caller's `m` columns one tail box
+/// ([`layout`]), at decode shapes only (`m <= 128`: measured there, run 51-a). Batched GEMMs only in tf32 with a row-major B, which a plain
 /// plan copies transposed first and a transposed one reads from registers ([`a_regs`]); for
 /// the others the model was never measured ranking batched transposed plans.
 ///
@@ -647,8 +648,9 @@ impl Shape {
         if a_regs && ffma_cols > 0 {
             return unsupported("FFMA columns beside wgmma fed A from registers".into());
         }
-        // A tail box (a last chunk read in part) was measured only for B at 128-byte spans
-        // after at least one whole chunk (runs 23-c..23-e); A tiles are whole chunks.
+        // A tail box (a last chunk read in part) was measured only for B at 128-byte spans:
+        // after a whole chunk (96 columns, runs 23-c..23-e) or alone (a transposed plan's
+        // 8 to 128 columns of a 16-bit column-major A, run 51-a); A tiles are whole chunks.
         if a.tail_inner().is_some() || (b.tail_inner().is_some() && b.span != SPAN) {
             return unsupported(format!(
                 "{}x{wn} tiles whose MN-major chunks of {}-byte spans are read in part",
