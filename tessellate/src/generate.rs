@@ -360,10 +360,10 @@ pub fn plans(
         };
         // Their B is the caller's A: row-major (k fastest) or a 16-bit column-major one
         // ([`Options::transposed_b_mn_major`], held in whole chunks); not charged for rows
-        // straddling lines (see [`b_straddles`]). Above 128 rows shared by pairs of tile rows where its
-        // rows straddle 32-byte sectors ([`transposed_b_multicast_pays`]); at decode shapes
-        // multicast of the activations ran slower (run 7-f, 0.81-0.99x of the same tiles
-        // without it).
+        // straddling lines (see [`b_straddles`]). Above 128 rows shared by pairs of tile
+        // rows where its rows straddle 32-byte sectors ([`transposed_b_multicast_pays`]); at
+        // decode shapes multicast of the activations ran slower (run 7-f, 0.81-0.99x of the
+        // same tiles without it).
         let b = BLoad {
             multicast: large_m && transposed_b_multicast_pays(problem),
             straddles: false,

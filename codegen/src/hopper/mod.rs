@@ -57,10 +57,9 @@
 //! step. Operand tiles and their descriptors (128-, 64- or 32-byte swizzle spans) are in
 //! [`layout`]; an MN-major B tile whose last chunk is read in part (96 columns of 128-byte
 //! spans; or a transposed plan's B, a 16-bit column-major A's `m` columns, 8 to 128) loads
-//! that chunk through one more tensor map, `tmap_b_tail` (after C's where
-//! there is one), with a box as wide as the part, and `full[s]` expects only the bytes
-//! written. Edges: TMA fills out-of-bounds
-//! box elements with zeros (so ragged M, N and K need no masking in the main loop), and the
+//! that chunk through one more tensor map, `tmap_b_tail` (after C's where there is one),
+//! with a box as wide as the part, and `full[s]` expects only the bytes written. Edges: TMA
+//! fills out-of-bounds box elements with zeros (so ragged M, N and K need no masking in the main loop), and the
 //! epilogue ([`epilogue`]) either hands 128-byte-wide boxes to a TMA store (64 rows x 32
 //! f32 or 64 16-bit columns; a transposed plan's 32 x 32 f32 or 64 x 64 16-bit boxes of the
 //! caller's C), which drops what lies outside C, or masks its direct stores.
@@ -288,9 +287,10 @@ pub fn transposed_layouts(a: MatLayout, b: MatLayout) -> (MatLayout, MatLayout) 
 /// column-major through its transposing copy ([`transpose`]; at decode shapes that copy of
 /// `m x k` elements is far smaller than the plain plan's copy of B); a 16-bit column-major
 /// A is read MN-major as stored, its tile of the caller's `m` columns one tail box
-/// ([`layout`]), at decode shapes only (`m <= 128`: measured there, run 51-a). Batched GEMMs only in tf32 with a row-major B, which a plain
-/// plan copies transposed first and a transposed one reads from registers ([`a_regs`]); for
-/// the others the model was never measured ranking batched transposed plans.
+/// ([`layout`]), at decode shapes only (`m <= 128`: measured there, run 51-a). Batched
+/// GEMMs only in tf32 with a row-major B, which a plain plan copies transposed first and a
+/// transposed one reads from registers ([`a_regs`]); for the others the model was never
+/// measured ranking batched transposed plans.
 ///
 /// # Errors
 /// A one-line reason, as [`supports`].
