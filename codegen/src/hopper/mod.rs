@@ -59,10 +59,11 @@
 //! spans; or a transposed plan's B, a 16-bit column-major A's `m` columns, 8 to 128) loads
 //! that chunk through one more tensor map, `tmap_b_tail` (after C's where there is one),
 //! with a box as wide as the part, and `full[s]` expects only the bytes written. Edges: TMA
-//! fills out-of-bounds box elements with zeros (so ragged M, N and K need no masking in the main loop), and the
-//! epilogue ([`epilogue`]) either hands 128-byte-wide boxes to a TMA store (64 rows x 32
-//! f32 or 64 16-bit columns; a transposed plan's 32 x 32 f32 or 64 x 64 16-bit boxes of the
-//! caller's C), which drops what lies outside C, or masks its direct stores.
+//! fills out-of-bounds box elements with zeros (so ragged M, N and K need no masking in the
+//! main loop), and the epilogue ([`epilogue`]) either hands 128-byte-wide boxes to a TMA
+//! store (64 rows x 32 f32 or 64 16-bit columns; a transposed plan's 32 x 32 f32 or 64 x 64
+//! 16-bit boxes of the caller's C), which drops what lies outside C, or masks its direct
+//! stores.
 //!
 //! With epilogue overlap (module `overlap`, `CompileOptions::epilogue_overlap`; by default where
 //! a tile has at most 64 k-tiles) the consumers issue the next tile's first k-tiles during
