@@ -720,6 +720,29 @@ fn tf32_row_major_b_takes_transposed_wgmma_with_a_from_registers() {
 }
 
 #[test]
+fn sixteen_bit_column_major_a_takes_transposed_plans_at_decode_shapes() {
+    // The kernel's B is the caller's A read MN-major as stored (no copy), its m columns one
+    // tail box (run 51-a: 1.058x / 1.127x over 34 moved defaults, H100); above 128 rows
+    // only plain plans.
+    for (shape, dtype, b) in [
+        ("--m 16 --n 5120 --k 5120", "f16", "row"),
+        ("--m 24 --n 4096 --k 4096", "bf16", "col"),
+    ] {
+        let (out, ptx) = sm90a_compiled(&format!(
+            "{shape} --dtype {dtype} --a-layout col --b-layout {b}"
+        ));
+        assert!(out.contains("transpose computes C^T = B^T A^T"), "{out}");
+        assert!(!out.contains("copy "), "{out}");
+        assert!(
+            ptx.contains(".param .align 64 .b8 tmap_b_tail[128]"),
+            "{shape}"
+        );
+    }
+    let (out, _) = sm90a_compiled("--m 200 --n 4096 --k 4096 --dtype f16 --a-layout col");
+    assert!(!out.contains("C^T"), "{out}");
+}
+
+#[test]
 fn pdl_builds_sm90_kernels_and_refuses_older_targets_in_one_line() {
     let (_, ptx) = sm90a_compiled("--m 128 --n 3776 --k 1352 --pdl on");
     assert!(ptx.contains("griddepcontrol.launch_dependents;"));
