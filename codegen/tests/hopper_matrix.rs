@@ -1091,9 +1091,12 @@ fn split_k_kernels_with_multicast_assemble_without_spills() {
                     };
                     let what = format!("{dtype} {shape:?} {a:?}/{b:?} {rows}x{cols}\n{plan}");
                     let cluster = plan.split_k * rows * cols;
-                    // A transposed plan's B box (the caller's A, k fastest) is cut along
-                    // its rows, whole 8-row swizzle atoms each.
-                    let cut_ok = !plan.transposed || (plan.cta_tile[1] / rows) % 8 == 0;
+                    // A transposed plan's B box (the caller's A) is cut along its rows,
+                    // whole 8-row swizzle atoms each: m rows of a row-major A (k fastest),
+                    // k rows of a column-major one (MN-major, 64 a box).
+                    let cut_ok = !plan.transposed
+                        || a == MatLayout::ColMajor
+                        || (plan.cta_tile[1] / rows) % 8 == 0;
                     let eligible = cluster <= 8 && cut_ok;
                     let Some(k) = built_or_refused(&plan, &opts, eligible, "multicast", &what)
                     else {
@@ -1527,11 +1530,13 @@ fn batched_gemms_refuse_stream_k_and_transposed_plans() {
     assert!(hopper::supports_transposed(&tf32, true, R, R).is_ok());
     let why = hopper::supports_transposed(&tf32, true, R, C).unwrap_err();
     assert!(why.contains("batched"), "{why}");
-    // A column-major A only in tf32, through its transposing copy.
-    let one = |d| GemmProblem::new(16, 4096, 4096, 1, d).unwrap();
-    assert!(hopper::supports_transposed(&one(GemmDType::TF32), true, C, R).is_ok());
-    let why = hopper::supports_transposed(&one(GemmDType::F16), true, C, R).unwrap_err();
-    assert!(why.contains("column-major A"), "{why}");
+    // A column-major A: tf32 through its transposing copy; 16-bit read MN-major, at decode
+    // shapes only.
+    let one = |m, d| GemmProblem::new(m, 4096, 4096, 1, d).unwrap();
+    assert!(hopper::supports_transposed(&one(16, GemmDType::TF32), true, C, R).is_ok());
+    assert!(hopper::supports_transposed(&one(16, GemmDType::F16), true, C, R).is_ok());
+    let why = hopper::supports_transposed(&one(200, GemmDType::F16), true, C, R).unwrap_err();
+    assert!(why.contains("column-major A above 128 rows"), "{why}");
     let stream_k = Options {
         top: 4,
         stream_k: true,

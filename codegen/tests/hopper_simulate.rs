@@ -401,7 +401,8 @@ fn mn_major_b_tiles_read_in_part_compute_the_gemm() {
     // data bytes only (run 23-c): 96-column tiles of a row-major B (one whole chunk and a
     // tail), and the transposed plans of a 16-bit column-major A at decode shapes, whose B
     // (the caller's A) is a tail alone of the caller's m columns (8 to 24 here; m = 17 read
-    // through its copy), with split-K and two or three consumer warpgroups among them.
+    // through its copy), with split-K and two or three consumer warpgroups among them, and
+    // each of those once more with B multicast (the tail box cut along its k rows).
     let mut cases = Vec::new();
     for (d, a, b, shape) in [
         (GemmDType::F16, R, R, (128, 288, 256)),
@@ -437,7 +438,15 @@ fn mn_major_b_tiles_read_in_part_compute_the_gemm() {
         );
         for (p, o) in tails {
             let what = format!("{d:?} {a:?} A, {b:?} B {shape:?}: {}", kind(&p));
-            cases.push((what, p, CompileOptions { sms: SMS, ..o }));
+            let o = CompileOptions { sms: SMS, ..o };
+            let shared = CompileOptions {
+                multicast: Some(true),
+                ..o
+            };
+            if p.transposed && compile(&p, &shared).is_ok() {
+                cases.push((format!("{what}, B multicast"), p.clone(), shared));
+            }
+            cases.push((what, p, o));
         }
     }
     check_all(cases);

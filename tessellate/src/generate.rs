@@ -358,6 +358,13 @@ pub fn plans(
         } else {
             &decode_wn
         };
+        // An MN-major B whose last chunk is read in part loads it as a narrower box, which
+        // the Hopper code generator does only at 128-byte spans (the TMA layout of such a
+        // box measured there, `codegen::hopper::layout`): narrower spans take whole chunks.
+        let per = span / dtype.input_bytes();
+        let wns: Vec<i64> = (wns.iter().copied())
+            .filter(|wn| !opts.transposed_b_mn_major || span == 128 || wn % per == 0)
+            .collect();
         // Their B is the caller's A: row-major (k fastest) or a 16-bit column-major one
         // ([`Options::transposed_b_mn_major`], held in whole chunks); not charged for rows
         // straddling lines (see [`b_straddles`]). Above 128 rows shared by pairs of tile
@@ -370,7 +377,7 @@ pub fn plans(
             mn_major: opts.transposed_b_mn_major,
             any_grid: large_m,
         };
-        for c in wgmma_candidates(dtype, target, &pt, wns, b, span, opts.stream_k) {
+        for c in wgmma_candidates(dtype, target, &pt, &wns, b, span, opts.stream_k) {
             // Not one consumer warpgroup 256 wide above 128 rows: each of the six such
             // defaults timed (shared or not) ran 0.67-0.95x the plan it replaced
             // (docs/BENCHMARKS.md run 27, H100).
