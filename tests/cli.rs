@@ -740,6 +740,11 @@ fn sixteen_bit_column_major_a_takes_transposed_plans_at_decode_shapes() {
     }
     let (out, _) = sm90a_compiled("--m 200 --n 4096 --k 4096 --dtype f16 --a-layout col");
     assert!(!out.contains("C^T"), "{out}");
+    // At 64-byte spans a 16-column B would be a tail box, loaded at 128-byte spans only: the
+    // plan builds, its B in whole 32-column chunks (`tessellate::ring::tile_loads`).
+    let (_, ptx) =
+        sm90a_compiled("--m 16 --n 4096 --k 4096 --dtype f16 --a-layout col --swizzle 64");
+    assert!(!ptx.contains("tmap_b_tail"));
 }
 
 #[test]

@@ -358,13 +358,6 @@ pub fn plans(
         } else {
             &decode_wn
         };
-        // An MN-major B whose last chunk is read in part loads it as a narrower box, which
-        // the Hopper code generator does only at 128-byte spans (the TMA layout of such a
-        // box measured there, `codegen::hopper::layout`): narrower spans take whole chunks.
-        let per = span / dtype.input_bytes();
-        let wns: Vec<i64> = (wns.iter().copied())
-            .filter(|wn| !opts.transposed_b_mn_major || span == 128 || wn % per == 0)
-            .collect();
         // Their B is the caller's A: row-major (k fastest) or a 16-bit column-major one
         // ([`Options::transposed_b_mn_major`], held in whole chunks); not charged for rows
         // straddling lines (see [`b_straddles`]). Above 128 rows shared by pairs of tile
@@ -377,7 +370,7 @@ pub fn plans(
             mn_major: opts.transposed_b_mn_major,
             any_grid: large_m,
         };
-        for c in wgmma_candidates(dtype, target, &pt, &wns, b, span, opts.stream_k) {
+        for c in wgmma_candidates(dtype, target, &pt, wns, b, span, opts.stream_k) {
             // Not one consumer warpgroup 256 wide above 128 rows: each of the six such
             // defaults timed (shared or not) ran 0.67-0.95x the plan it replaced
             // (docs/BENCHMARKS.md run 27, H100).
@@ -793,6 +786,9 @@ fn wgmma_candidates(
     let shapes = itertools::iproduct!([1, 2, 3], [64, 128], wns.iter().copied(), depth, [1, 2, 4])
         .filter(|&(wg, wm, ..)| wg < 3 || wm == 64);
     for (wg, wm, wn, stages, split_k) in shapes {
+        if !ring::tile_loads(wn, span, eb, b.mn_major) {
+            continue;
+        }
         let held_n = ring::held_extent(wn, span, eb, b.mn_major);
         let tile = [wg, wm, wn, held_n];
         if !wgmma_candidate_fits(target, problem, tile, stages, split_k, kts, span) {

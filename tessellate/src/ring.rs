@@ -82,6 +82,16 @@ pub fn held_extent(rows: i64, span: i64, eb: i64, mn_major: bool) -> i64 {
     }
 }
 
+/// Whether the Hopper code generator loads an operand tile of `rows` (as [`held_extent`])
+/// at `span`-byte swizzle: a K-major tile always; an MN-major one in whole chunks of
+/// `span / eb`, or with its last chunk read in part (a box narrower than the span) at
+/// 128-byte spans only, where that box's shared-memory layout was measured (run 23-c;
+/// `codegen::hopper::layout`). The planner offers no other tile, and the code generator
+/// refuses them.
+pub fn tile_loads(rows: i64, span: i64, eb: i64, mn_major: bool) -> bool {
+    !mn_major || span == 128 || rows % (span / eb) == 0
+}
+
 /// Shared memory one stage of a `cta` tile (`[m, n, k]`) holds, bytes: its A tile and
 /// `held_n` columns of B ([`held_extent`]), `k` deep.
 pub fn stage_bytes(problem: &GemmProblem, cta: [i64; 3], held_n: i64) -> i64 {
@@ -237,6 +247,10 @@ mod tests {
         let p = f16(128, 6144, 4096);
         assert_eq!(lone_stages(&p, &t, [128, 96, 64], 96, 1, 16, 0), 8);
         assert_eq!(lone_stages(&p, &t, [128, 96, 64], 128, 1, 16, 0), 7);
+        // A tail chunk loads at 128-byte spans only (16 columns alone, or 96); K-major any.
+        assert!(tile_loads(16, 128, 2, true) && tile_loads(96, 128, 2, true));
+        assert!(!tile_loads(16, 64, 2, true) && tile_loads(96, 64, 2, true));
+        assert!(!tile_loads(24, 32, 2, true) && tile_loads(24, 32, 2, false));
     }
 
     /// A lone transposed 128x160 grid (36 KiB stages; the kernel's problem is the caller's

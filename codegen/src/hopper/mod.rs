@@ -110,7 +110,7 @@ use crate::{
     ClusterOrder, CodegenError, CompileOptions, EpilogueOverlap, Kernel, MatLayout, Pdl,
     TensorMapSpec, TmaElem, TmaOperand,
 };
-use layout::{ATOM, Major, OperandTile, SPAN, SPANS};
+use layout::{ATOM, Major, OperandTile, SPANS};
 use stream_k::StreamK;
 
 /// CTA tile rows grouped together in the launch order, so that a wave of CTAs shares A
@@ -649,10 +649,12 @@ impl Shape {
         if a_regs && ffma_cols > 0 {
             return unsupported("FFMA columns beside wgmma fed A from registers".into());
         }
-        // A tail box (a last chunk read in part) was measured only for B at 128-byte spans:
-        // after a whole chunk (96 columns, runs 23-c..23-e) or alone (a transposed plan's
-        // 8 to 128 columns of a 16-bit column-major A, run 51-a); A tiles are whole chunks.
-        if a.tail_inner().is_some() || (b.tail_inner().is_some() && b.span != SPAN) {
+        // A tail box (a last chunk read in part) was measured only for B at 128-byte spans
+        // (`tessellate::ring::tile_loads`): after a whole chunk (96 columns, runs
+        // 23-c..23-e) or alone (a transposed plan's 8 to 128 columns of a 16-bit
+        // column-major A, run 51-a); A tiles are whole chunks.
+        let b_loads = tessellate::ring::tile_loads(b.rows, b.span, b.eb, b.major == Major::Mn);
+        if a.tail_inner().is_some() || !b_loads {
             return unsupported(format!(
                 "{}x{wn} tiles whose MN-major chunks of {}-byte spans are read in part",
                 plan.cta_tile[0], b.span
