@@ -389,13 +389,17 @@ mod tests {
     /// The planner sizes a stage by the same rule ([`tessellate::ring::held_extent`]), so
     /// its shared-memory fit and ring depth are the kernel's; and the rule holds whole
     /// chunks: K-major tiles as they are, MN-major ones rounded up to the fewest whole
-    /// chunks of `span / eb`.
+    /// chunks of `span / eb`. Its rule for which tiles load ([`tessellate::ring::tile_loads`])
+    /// is the layout's tail box at 128-byte spans.
     #[test]
     fn the_planner_holds_what_the_layout_holds() {
         let rows: Vec<i64> = (8..=256).step_by(8).collect();
         for t in uncut_tiles(&rows) {
             let held = tessellate::ring::held_extent(t.rows, t.span, t.eb, t.major == Major::Mn);
             assert_eq!(t.held_rows(), held, "{t:?}");
+            // And it offers a tile with a tail box at 128-byte spans only.
+            let loads = tessellate::ring::tile_loads(t.rows, t.span, t.eb, t.major == Major::Mn);
+            assert_eq!(loads, t.tail_inner().is_none() || t.span == SPAN, "{t:?}");
             let per = t.span / t.eb;
             match t.major {
                 Major::K => assert_eq!(held, t.rows, "{t:?}"),
