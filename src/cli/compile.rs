@@ -159,18 +159,6 @@ pub fn layout(s: &str) -> MatLayout {
     }
 }
 
-/// Ranking options with warpgroup (wgmma + TMA) plans, plain and transposed, only where the
-/// Hopper path can lower them for these layouts ([`codegen::hopper::ranking_options`]); the
-/// rest default. `plans` ranks with them too, so that its plan N is `compile --plan N`'s.
-pub fn lowerable(
-    problem: &tessellate::GemmProblem,
-    target: &hw_models::Target,
-    a_layout: MatLayout,
-    b_layout: MatLayout,
-) -> Options {
-    codegen::hopper::ranking_options(problem, target.features.has_wgmma, a_layout, b_layout)
-}
-
 /// Compile options with the target's shared memory and SM count, every choice left to the
 /// plan (`compile`'s defaults).
 pub fn target_defaults(target: &hw_models::Target) -> CompileOptions {
@@ -290,7 +278,7 @@ pub fn compiled(
         ratio: a.ratio.as_deref().map(super::parse_ratio).transpose()?,
         swizzle: Some(parse_int("swizzle", &a.swizzle)?),
         stream_k: a.stream_k == "on",
-        ..lowerable(&problem, &target, a_layout, b_layout)
+        ..codegen::hopper::ranking_options(&problem, target.features.has_wgmma, a_layout, b_layout)
     };
     let ranking = plans(&problem, &target, &opts).map_err(|e| bad(e.to_string()))?;
     let plan = ranking

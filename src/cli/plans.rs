@@ -34,7 +34,7 @@ pub fn run(a: &GemmArgs, is_bmm: bool) -> Result<String, CliError> {
         top: top as usize,
         budget: budget as usize,
         stream_k: a.stream_k,
-        ..super::compile::lowerable(&problem, &target, a_layout, b_layout)
+        ..codegen::hopper::ranking_options(&problem, target.features.has_wgmma, a_layout, b_layout)
     };
     let ranking = plans(&problem, &target, &opts).map_err(|e| bad(e.to_string()))?;
     // The kernels `mosaic compile --plan N` builds with its default flags (and `--ratio` /

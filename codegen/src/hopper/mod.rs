@@ -302,7 +302,7 @@ pub fn supports_transposed(
     b_layout: MatLayout,
 ) -> Result<(), String> {
     let (a, b) = transposed_layouts(a_layout, b_layout);
-    if b_major(read_layouts(problem.dtype, a, b).1) == Major::Mn && problem.m > 128 {
+    if transposed_b_mn_major(problem.dtype, a_layout, b_layout) && problem.m > 128 {
         return Err(
             "a transposed plan of a 16-bit column-major A above 128 rows (measured \
                     at decode shapes only)"
@@ -314,6 +314,13 @@ pub fn supports_transposed(
         return Err("a transposed plan of a batched GEMM (tf32 with a row-major B only)".into());
     }
     supports(&problem.transposed(), has_wgmma, a, b)
+}
+
+/// Whether a transposed plan's kernel reads its B (the caller's A, stored as `a`) MN-major:
+/// a 16-bit column-major A, read as stored ([`read_layouts`] of [`transposed_layouts`]).
+fn transposed_b_mn_major(dtype: GemmDType, a: MatLayout, b: MatLayout) -> bool {
+    let (ta, tb) = transposed_layouts(a, b);
+    b_major(read_layouts(dtype, ta, tb).1) == Major::Mn
 }
 
 /// The ranking options that depend on the operands: warpgroup (wgmma + TMA) plans, plain and
@@ -344,8 +351,7 @@ pub fn ranking_options(
         } else {
             Vec::new()
         },
-        transposed_b_mn_major: transposed
-            && b_major(read_layouts(problem.dtype, ta, tb).1) == Major::Mn,
+        transposed_b_mn_major: transposed && transposed_b_mn_major(problem.dtype, a, b),
         ..tessellate::Options::default()
     }
 }
