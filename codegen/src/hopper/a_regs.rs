@@ -67,11 +67,14 @@ pub(super) fn regs(pieces: i64, steps: i64) -> i64 {
 }
 
 /// `[piece][k-step][q]`: the bytes from A register `q`'s element in the first k-step and
-/// piece to its element in each, for the consumer whose rows start at tile row `row0`.
+/// piece to its element in each, for one consumer.
+pub(super) type Deltas = Vec<Vec<[i64; FRAG]>>;
+
+/// The [`Deltas`] of the consumer whose rows start at tile row `row0`.
 ///
 /// # Errors
 /// Where some distance depends on the thread (a layout this module does not address).
-fn deltas(sh: &Shape, row0: i64) -> Result<Vec<Vec<[i64; FRAG]>>, String> {
+fn deltas(sh: &Shape, row0: i64) -> Result<Deltas, String> {
     let tile = &sh.a;
     let at = |t: i64, q: usize, p: i64, s: i64| {
         let (row, k) = fragment(t, q as i64);
@@ -98,17 +101,19 @@ fn deltas(sh: &Shape, row0: i64) -> Result<Vec<Vec<[i64; FRAG]>>, String> {
         .collect()
 }
 
-/// Why a kernel of this shape cannot feed its A from registers, if it cannot: an odd
-/// number of k-steps a k-tile above one (no two halves), or a consumer whose fragments
-/// [`deltas`] cannot address.
-pub(super) fn check(sh: &Shape) -> Result<(), String> {
+/// Each consumer's [`Deltas`], or why a kernel of this shape cannot feed its A from
+/// registers: an odd number of k-steps a k-tile above one (no two halves), or a consumer
+/// whose fragments [`deltas`] cannot address.
+pub(super) fn check(sh: &Shape) -> Result<Vec<Deltas>, String> {
     let steps = sh.bk / sh.kstep;
     if steps > 1 && steps % 2 != 0 {
         return Err(format!(
             "A from registers with {steps} k-steps a k-tile (two halves needed)"
         ));
     }
-    (0..sh.consumers).try_for_each(|c| deltas(sh, c * sh.wg_row_step()).map(|_| ()))
+    (0..sh.consumers)
+        .map(|c| deltas(sh, c * sh.wg_row_step()))
+        .collect()
 }
 
 /// One consumer thread's A fragments and where it loads them from.
@@ -126,13 +131,10 @@ pub(super) struct RegA {
 
 impl RegA {
     /// The fragments of consumer thread `tid` (CTA thread index) whose warpgroup's rows
-    /// start at tile row `row0`.
-    ///
-    /// # Errors
-    /// As [`check`], which [`Shape`]'s construction has run.
-    pub(super) fn new(b: &mut Builder, sh: &Shape, tid: Reg, row0: i64) -> Result<Self, String> {
+    /// start at tile row `row0`, at the distances `delta` that [`check`] found for it.
+    pub(super) fn new(b: &mut Builder, sh: &Shape, tid: Reg, row0: i64, delta: &Deltas) -> Self {
         let tile = &sh.a;
-        let delta = deltas(sh, row0)?;
+        let delta = delta.clone();
         let (pieces, steps) = (delta.len(), delta[0].len());
         let per = tile.span / tile.eb;
         let w = b.digit(tid, 32, 4);
@@ -174,14 +176,14 @@ impl RegA {
             b.emit(Op::Shl, "b32", vec![r(sw), r(sw), imm(4)]);
             b.emit(Op::Xor, "b32", vec![r(o), r(o), r(sw)]);
         }
-        Ok(RegA {
+        RegA {
             off,
             at: [0; FRAG].map(|_| b.reg(RegClass::B32)),
             frags: (0..pieces)
                 .map(|_| (0..steps).map(|_| b.regs(RegClass::B32, FRAG)).collect())
                 .collect(),
             delta,
-        })
+        }
     }
 
     /// The thread's addresses in the stage whose A tile starts at shared address `tile`.

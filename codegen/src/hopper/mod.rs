@@ -466,6 +466,9 @@ struct Shape {
     /// Consumers feed wgmma A from registers loaded from its MN-major tile ([`a_regs`]): a
     /// tf32 A stored MN-major.
     a_regs: bool,
+    /// With [`Shape::a_regs`], each consumer's A fragment distances ([`a_regs::check`]);
+    /// empty otherwise.
+    a_deltas: Vec<a_regs::Deltas>,
 }
 
 impl Shape {
@@ -919,9 +922,10 @@ impl Shape {
             },
             b_transposed,
             a_regs,
+            a_deltas: Vec::new(),
         };
         if a_regs {
-            a_regs::check(&sh).or_else(unsupported)?;
+            sh.a_deltas = a_regs::check(&sh).or_else(unsupported)?;
         }
         // With one row or one column of (multicast) tile groups both orders are the same: m
         // fastest then, as before run 30, so that such kernels' PTX is unchanged.
@@ -2270,8 +2274,13 @@ fn consumer_body(
     );
     let cols = (sh.ffma_cols > 0).then(|| ffma::Cols::new(b, sh, tid, a_row_bytes));
     let ra = sh.a_regs.then(|| {
-        a_regs::RegA::new(b, sh, tid, consumer * sh.wg_row_step())
-            .expect("Shape::of ran a_regs::check")
+        a_regs::RegA::new(
+            b,
+            sh,
+            tid,
+            consumer * sh.wg_row_step(),
+            &sh.a_deltas[consumer as usize],
+        )
     });
     // A k-pair's warpgroup 1 hands its partial tile to warpgroup 0, which stores C.
     let stores_c = !(sh.k_pair && consumer == 1);
