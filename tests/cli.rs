@@ -720,10 +720,10 @@ fn tf32_row_major_b_takes_transposed_wgmma_with_a_from_registers() {
 }
 
 #[test]
-fn sixteen_bit_column_major_a_takes_transposed_plans_at_decode_shapes() {
+fn sixteen_bit_column_major_a_takes_transposed_plans() {
     // The kernel's B is the caller's A read MN-major as stored (no copy), its m columns one
     // tail box (run 51-a: 1.058x / 1.127x over 34 moved defaults, H100); above 128 rows
-    // only plain plans.
+    // whole chunks and a tail where the model says (run 52-a), plain plans where it does not.
     for (shape, dtype, b) in [
         ("--m 16 --n 5120 --k 5120", "f16", "row"),
         ("--m 24 --n 4096 --k 4096", "bf16", "col"),
@@ -738,6 +738,8 @@ fn sixteen_bit_column_major_a_takes_transposed_plans_at_decode_shapes() {
             "{shape}"
         );
     }
+    let (out, ptx) = sm90a_compiled("--m 279 --n 7870 --k 9801 --dtype f16 --a-layout col");
+    assert!(out.contains("C^T") && ptx.contains("tmap_b_tail"), "{out}");
     let (out, _) = sm90a_compiled("--m 200 --n 4096 --k 4096 --dtype f16 --a-layout col");
     assert!(!out.contains("C^T"), "{out}");
     // At 64-byte spans a 16-column B would be a tail box, loaded at 128-byte spans only: the

@@ -402,7 +402,9 @@ fn mn_major_b_tiles_read_in_part_compute_the_gemm() {
     // tail), and the transposed plans of a 16-bit column-major A at decode shapes, whose B
     // (the caller's A) is a tail alone of the caller's m columns (8 to 24 here; m = 17 read
     // through its copy), with split-K and two or three consumer warpgroups among them, and
-    // each of those once more with B multicast (the tail box cut along its k rows).
+    // each of those once more with B multicast (the tail box cut along its k rows). Above
+    // 128 rows (200 and 330 here) such a B is whole chunks and a tail, in tiles of 128 to
+    // 256 of the caller's rows, the last one ragged.
     let mut cases = Vec::new();
     for (d, a, b, shape) in [
         (GemmDType::F16, R, R, (128, 288, 256)),
@@ -411,6 +413,8 @@ fn mn_major_b_tiles_read_in_part_compute_the_gemm() {
         (GemmDType::BF16, C, C, (24, 200, 520)),
         (GemmDType::F16, C, R, (8, 136, 264)),
         (GemmDType::F16, C, C, (17, 130, 1000)),
+        (GemmDType::F16, C, R, (200, 264, 520)),
+        (GemmDType::BF16, C, C, (330, 136, 264)),
     ] {
         let ranked = warpgroup_plans(
             d,

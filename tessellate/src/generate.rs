@@ -392,6 +392,9 @@ pub fn plans(
                 if large_m && plan.modeled.ctas_per_sm > 1 {
                     continue;
                 }
+                if large_m && opts.transposed_b_mn_major {
+                    scale_cycles(&mut plan.modeled, TRANSPOSED_MN_MAJOR_B_FACTOR);
+                }
                 plan.transposed = true;
                 out.push(plan);
             }
@@ -513,6 +516,12 @@ fn charge_operand_copies(plans: &mut [Plan], target: &Target, copies: &[i64], tr
 fn add_cycles(m: &mut Modeled, cycles: f64) {
     m.tflops *= m.cycles / (m.cycles + cycles);
     m.cycles += cycles;
+}
+
+/// Charges a plan `factor` times its modeled cycles (its throughput divided by it).
+pub(crate) fn scale_cycles(m: &mut Modeled, factor: f64) {
+    m.cycles *= factor;
+    m.tflops /= factor;
 }
 
 /// The launch gap, microseconds, that a kernel launched plainly pays in a stream of
@@ -1349,6 +1358,16 @@ const TRANSPOSED_WIDTHS: [i64; 4] = [128, 160, 192, 256];
 /// grid's 0.94x, 28-d). Transposed grids still ranked first at 1.02 ran 0.81-0.98x at four shapes of many
 /// rounds or small k (7136x3264x5832, 5040x6008x512, 1656x5928x456, 2936x1624x1256; 28-b).
 const TRANSPOSED_FACTOR: f64 = 1.02;
+
+/// What a transposed plan above 128 rows whose B is the caller's 16-bit column-major A read
+/// MN-major ([`Options::transposed_b_mn_major`]) costs beyond the model's terms, as a factor
+/// on its cycles (on top of [`TRANSPOSED_FACTOR`]). Fitted on an H100 (docs/BENCHMARKS.md run
+/// 52-a): without it, the transposed defaults at 35 seeded shapes (129 to 5656 rows, f16
+/// and bf16, B either layout) ran 1.041x the plain ones in geomean but 0.80-0.99x at 14;
+/// those the plain plan's modeled cycles exceed by at most 4% ran 0.96x in geomean (ten
+/// shapes: mirror-image grids of equal modeled cycles 0.95x, 3523x596x4422 0.80x,
+/// 1160x2702x3232 0.86x), those it exceeds by more 1.076x (25, 0.91-1.29x).
+const TRANSPOSED_MN_MAJOR_B_FACTOR: f64 = 1.04;
 
 /// Most rounds of CTAs (waves) at which a transposed plan above 128 rows is charged no
 /// [`TRANSPOSED_FACTOR`] (nor, since run 30, [`TRANSPOSED_MULTICAST_FACTOR`]): with its

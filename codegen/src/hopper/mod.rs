@@ -287,8 +287,9 @@ pub fn transposed_layouts(a: MatLayout, b: MatLayout) -> (MatLayout, MatLayout) 
 /// B (the caller's A) is read K-major where A is row-major, or where a tf32 A is
 /// column-major through its transposing copy ([`transpose`]; at decode shapes that copy of
 /// `m x k` elements is far smaller than the plain plan's copy of B); a 16-bit column-major
-/// A is read MN-major as stored, its tile of the caller's `m` columns one tail box
-/// ([`layout`]), at decode shapes only (`m <= 128`: measured there, run 51-a). Batched
+/// A is read MN-major as stored, its tile of the caller's `m` columns in whole chunks of the
+/// swizzle span and one tail box ([`layout`]; measured at decode shapes in run 51-a, above
+/// 128 rows in run 52-a, where the model charges them `TRANSPOSED_MN_MAJOR_B_FACTOR`). Batched
 /// GEMMs only in tf32 with a row-major B, which a plain plan copies transposed first and a
 /// transposed one reads from registers ([`a_regs`]); for the others the model was never
 /// measured ranking batched transposed plans.
@@ -302,13 +303,6 @@ pub fn supports_transposed(
     b_layout: MatLayout,
 ) -> Result<(), String> {
     let (a, b) = transposed_layouts(a_layout, b_layout);
-    if transposed_b_mn_major(problem.dtype, a_layout, b_layout) && problem.m > 128 {
-        return Err(
-            "a transposed plan of a 16-bit column-major A above 128 rows (measured \
-                    at decode shapes only)"
-                .into(),
-        );
-    }
     let saves_copy = b_transposed_by_copy(problem.dtype, b_layout);
     if problem.batch != 1 && !saves_copy {
         return Err("a transposed plan of a batched GEMM (tf32 with a row-major B only)".into());
