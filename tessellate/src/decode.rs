@@ -16,7 +16,7 @@ use crate::plan::Plan;
 use crate::problem::GemmProblem;
 
 /// Whether `problem` is a decode shape under `opts`: at most 128 rows, one batch, with
-/// transposed warpgroup plans ranked (a row-major A, or tf32).
+/// transposed warpgroup plans ranked (as `codegen::hopper::supports_transposed` allows).
 pub(crate) fn is_decode(problem: &GemmProblem, opts: &Options) -> bool {
     opts.transposed_warpgroups && problem.m <= 128 && problem.batch == 1
 }
@@ -420,7 +420,9 @@ fn a_rows_per_cta(p: &Plan) -> i64 {
 /// five of seven ran slower (0.81-0.89x); at 97 to 128 rows (32-h, 26 of 52 moved defaults
 /// among 1400 fresh shapes) 1.074x in geomean, every one of 108 rows or more faster (21,
 /// 1.02-1.27x: 125x6208x5640 0.83 -> 1.05 of cuBLAS), four of five at 97 and 105 rows
-/// 0.95-0.99x.
+/// 0.95-0.99x. A 16-bit column-major A (transposed plans since run 51) keeps it as keyed
+/// here, by `k`, though its stored rows are `m` long: gated off for that layout, the 14
+/// moved defaults of 30 fresh shapes ran 0.876x in geomean, 11 slower (run 52-a, H100).
 const DECODE_A_ROWS_FACTOR: f64 = 1.02;
 
 /// Fewest rows of A at which [`DECODE_A_ROWS_FACTOR`] applies: where the second of two
