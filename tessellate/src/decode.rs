@@ -11,7 +11,7 @@
 use std::cmp::Ordering;
 
 use crate::block::block_ctas;
-use crate::generate::{Options, a_rows_straddle_sectors, scale_cycles};
+use crate::generate::{Options, a_rows_straddle_sectors};
 use crate::plan::Plan;
 use crate::problem::GemmProblem;
 
@@ -60,7 +60,8 @@ pub(crate) fn ragged_96_kept(p: &Plan) -> bool {
 pub(crate) fn adjust(out: &mut [Plan], problem: &GemmProblem) {
     if problem.m >= DECODE_TWO_ROWS_MIN_M && problem.k >= 1024 && a_rows_straddle_sectors(problem) {
         for p in out.iter_mut().filter(|p| a_rows_per_cta(p) > 64) {
-            scale_cycles(&mut p.modeled, DECODE_A_ROWS_FACTOR);
+            p.modeled.cycles *= DECODE_A_ROWS_FACTOR;
+            p.modeled.tflops /= DECODE_A_ROWS_FACTOR;
         }
     }
 }

@@ -192,8 +192,11 @@ pub(crate) struct Candidate {
     /// [`UNPAIRED_FACTOR`].
     pub(crate) b_merged: bool,
     /// A transposed candidate of a problem with more than 128 rows ([`TRANSPOSED_WIDTHS`]):
-    /// its cycles carry [`TRANSPOSED_FACTOR`] above [`TRANSPOSED_FREE_ROUNDS`].
+    /// its cycles carry [`TRANSPOSED_FACTOR`] above [`TRANSPOSED_FREE_ROUNDS`], and
+    /// [`TRANSPOSED_MN_MAJOR_B_FACTOR`] where its B is MN-major.
     pub(crate) large_m_transposed: bool,
+    /// B is n-fastest in shared memory (MN-major; [`BLoad::mn_major`]).
+    pub(crate) b_mn_major: bool,
     /// Columns of B a stage holds in shared memory: `cta[1]`, or more where a row-major B's
     /// last swizzle chunk is read in part ([`ring::held_extent`]).
     pub(crate) held_n: i64,
@@ -392,9 +395,6 @@ pub fn plans(
                 if large_m && plan.modeled.ctas_per_sm > 1 {
                     continue;
                 }
-                if large_m && opts.transposed_b_mn_major {
-                    scale_cycles(&mut plan.modeled, TRANSPOSED_MN_MAJOR_B_FACTOR);
-                }
                 plan.transposed = true;
                 out.push(plan);
             }
@@ -516,12 +516,6 @@ fn charge_operand_copies(plans: &mut [Plan], target: &Target, copies: &[i64], tr
 fn add_cycles(m: &mut Modeled, cycles: f64) {
     m.tflops *= m.cycles / (m.cycles + cycles);
     m.cycles += cycles;
-}
-
-/// Charges a plan `factor` times its modeled cycles (its throughput divided by it).
-pub(crate) fn scale_cycles(m: &mut Modeled, factor: f64) {
-    m.cycles *= factor;
-    m.tflops /= factor;
 }
 
 /// The launch gap, microseconds, that a kernel launched plainly pays in a stream of
@@ -699,6 +693,7 @@ fn candidates(
                 b_straddles: false,
                 b_merged: false,
                 large_m_transposed: false,
+                b_mn_major: false,
                 held_n: bn,
             });
         }
@@ -861,6 +856,7 @@ fn wgmma_candidates(
             b_straddles: b.straddles,
             b_merged: false,
             large_m_transposed: false,
+            b_mn_major: b.mn_major,
             held_n,
         };
         match (stream_k, split_k) {
@@ -1690,6 +1686,9 @@ pub(crate) fn modeled(
         if c.multicast > 1 {
             cycles *= TRANSPOSED_MULTICAST_FACTOR;
         }
+    }
+    if c.large_m_transposed && c.b_mn_major {
+        cycles *= TRANSPOSED_MN_MAJOR_B_FACTOR;
     }
     let secs = cycles / (target.clock_mhz * 1e6);
     Modeled {
