@@ -310,13 +310,6 @@ pub fn supports_transposed(
     supports(&problem.transposed(), has_wgmma, a, b)
 }
 
-/// Whether a transposed plan's kernel reads its B (the caller's A, stored as `a`) MN-major:
-/// a 16-bit column-major A, read as stored ([`read_layouts`] of [`transposed_layouts`]).
-fn transposed_b_mn_major(dtype: GemmDType, a: MatLayout, b: MatLayout) -> bool {
-    let (ta, tb) = transposed_layouts(a, b);
-    b_major(read_layouts(dtype, ta, tb).1) == Major::Mn
-}
-
 /// The ranking options that depend on the operands: warpgroup (wgmma + TMA) plans, plain and
 /// transposed, only where this path lowers them for `problem` with A and B stored as `a`
 /// and `b`; B's pitch and major as the tensor maps read it; the operand copies each plan
@@ -345,7 +338,9 @@ pub fn ranking_options(
         } else {
             Vec::new()
         },
-        transposed_b_mn_major: transposed && transposed_b_mn_major(problem.dtype, a, b),
+        // A 16-bit column-major A, read as stored.
+        transposed_b_mn_major: transposed
+            && b_major(read_layouts(problem.dtype, ta, tb).1) == Major::Mn,
         ..tessellate::Options::default()
     }
 }
